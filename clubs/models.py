@@ -1,0 +1,164 @@
+"""Clubs and leagues, their members (players), teams and the staff roles that guard them.
+
+The *club boundary*: every competition belongs to one club (or league); an organiser or scorer
+holds a role at one club and can act only on that club's data. A league is a club row with
+``is_league`` set whose ``member_clubs`` are the clubs that take part.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    city = models.CharField(_("place"), max_length=80, blank=True)
+    is_league = models.BooleanField(
+        _("league"),
+        default=False,
+        help_text=_("A league organises competitions with teams from several clubs."),
+    )
+    member_clubs = models.ManyToManyField(
+        "self",
+        symmetrical=False,
+        blank=True,
+        related_name="leagues",
+        verbose_name=_("member clubs"),
+        limit_choices_to={"is_league": False},
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club or league")
+        verbose_name_plural = _("clubs and leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A member of a club. The member number is unique within the club (imports match on it)."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", verbose_name=_("club"))
+    member_number = models.CharField(_("member number"), max_length=20)
+    first_name = models.CharField(_("first name"), max_length=60)
+    last_name = models.CharField(_("last name"), max_length=80)
+    email = models.EmailField(_("email"), blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+        verbose_name=_("user"),
+    )
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "member_number"], name="player_member_number_unique_per_club"),
+        ]
+        indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Team(models.Model):
+    """A fixed pair (two players) or a team of four (two pairs, playing at two tables)."""
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", _("pair")
+        FOUR = "four", _("team of four")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="teams", verbose_name=_("club"))
+    name = models.CharField(_("name"), max_length=120)
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.PAIR)
+    players = models.ManyToManyField(Player, through="TeamMember", related_name="teams", verbose_name=_("players"))
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="team_name_unique_per_club")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player's place in a team: position 1–2 in a pair; 1–4 in a team of four (1+2 and 3+4 pair up)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="team_places")
+    position = models.PositiveSmallIntegerField(_("place"), default=1)
+
+    class Meta:
+        ordering = ["team", "position"]
+        verbose_name = _("team member")
+        verbose_name_plural = _("team members")
+        constraints = [
+            models.UniqueConstraint(fields=["team", "player"], name="teammember_unique_player"),
+            models.UniqueConstraint(fields=["team", "position"], name="teammember_unique_position"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4), name="teammember_position_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.player}"
+
+
+class StaffRole(models.Model):
+    """A user's role at one club or league. Site administrators are Django superusers."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        SCORER = "scorer", _("scorer")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="staff_roles", verbose_name=_("user")
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="staff_roles", verbose_name=_("club"))
+    role = models.CharField(_("role"), max_length=12, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+        constraints = [models.UniqueConstraint(fields=["user", "club", "role"], name="staffrole_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} — {self.get_role_display()} — {self.club}"
+
+
+class ApiToken(models.Model):
+    """A bearer token for the JSON API, bound to one user and revocable. Only its hash is stored."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens", verbose_name=_("user")
+    )
+    name = models.CharField(_("description"), max_length=80, blank=True)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user})"

@@ -1,0 +1,5 @@
+"""Public read API of competitions: list, standings, rounds."""
+
+from ninja import Router
+
+router = Router(tags=["competitions"])

@@ -1,0 +1,349 @@
+"""Competitions, their entrants, evenings, rounds and matches (tables).
+
+A *match* is one table: four seats N/E/S/W, side A = N+S ("wij"), side B = E+W ("zij"); at a
+three-player table the seats N/E/S are three sides. ``MatchSide`` keeps one row per side with the
+totals and statistics that the scoring services compute from the deals — standings aggregate those
+rows in the database. Nothing here computes scores: that is the rules engine's job, called by
+``scoring.services``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player, Team
+
+RULESET_CHOICES = [
+    ("amsterdam", _("Amsterdam")),
+    ("rotterdam", _("Rotterdam")),
+    ("gezellig", _("Op de gezelligheid (no nat)")),
+    ("wilde-boom", _("Wilde Boom (kraken)")),
+    ("driemans", _("Three players (driemans)")),
+    ("klawerjas", _("South African klawerjas")),
+]
+
+SEATS = ("N", "E", "S", "W")
+
+
+class Competition(models.Model):
+    class Format(models.TextChoices):
+        INDIVIDUAL = "individual", _("individual club evenings")
+        PAIRS = "pairs", _("fixed pairs")
+        TEAMS = "teams", _("teams of four")
+
+    class StandingsMethod(models.TextChoices):
+        TOTAL = "total", _("total of all evenings")
+        BEST_N = "best_n", _("best N evenings")
+        BEST_AVERAGE = "best_average", _("best average over N evenings")
+        PERIODS = "periods", _("periods")
+
+    class AbsencePolicy(models.TextChoices):
+        NOTHING = "nothing", _("no points")
+        FIXED = "fixed", _("a fixed number of points")
+        LOWEST = "lowest", _("the evening's lowest score")
+        AVERAGE = "average", _("the evening's average")
+
+    class ByePolicy(models.TextChoices):
+        FIXED = "fixed", _("a fixed number of points")
+        AVERAGE = "average", _("the round's average")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("club"))
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
+    ruleset = models.CharField(_("rules"), max_length=20, choices=RULESET_CHOICES, default="amsterdam")
+    rule_options = models.JSONField(
+        _("rule options"),
+        default=dict,
+        blank=True,
+        help_text=_("Options that differ from the chosen rules, for example {\"four_jacks\": 100}."),
+    )
+    deals_per_match = models.PositiveSmallIntegerField(_("deals per match"), default=16)
+    first_dealer = models.CharField(_("first dealer"), max_length=1, default="N", choices=[(s, s) for s in SEATS])
+    points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
+    points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)
+    points_loss = models.PositiveSmallIntegerField(_("match points for a loss"), default=0)
+    season_start = models.DateField(_("season starts"), null=True, blank=True)
+    season_end = models.DateField(_("season ends"), null=True, blank=True)
+    organiser_entry_counts = models.BooleanField(
+        _("organiser's entry counts at once"),
+        default=False,
+        help_text=_("A result entered by the organiser needs no second person to confirm it."),
+    )
+    rounds_per_evening = models.PositiveSmallIntegerField(_("rounds per evening"), default=3)
+    three_player_tables = models.BooleanField(
+        _("tables of three"), default=True, help_text=_("When attendance is not divisible by four: tables of three instead of byes.")
+    )
+    standings_method = models.CharField(
+        _("standings"), max_length=16, choices=StandingsMethod.choices, default=StandingsMethod.TOTAL
+    )
+    count_best = models.PositiveSmallIntegerField(_("number of best evenings (N)"), null=True, blank=True)
+    period_length = models.PositiveSmallIntegerField(_("evenings per period"), null=True, blank=True)
+    period_best = models.PositiveSmallIntegerField(_("best evenings per period"), null=True, blank=True)
+    periods_counted = models.PositiveSmallIntegerField(_("number of best periods"), null=True, blank=True)
+    absence_policy = models.CharField(
+        _("absence"), max_length=10, choices=AbsencePolicy.choices, default=AbsencePolicy.NOTHING
+    )
+    absence_points = models.IntegerField(_("points when absent"), default=0)
+    bye_policy = models.CharField(_("bye"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
+    bye_points = models.IntegerField(_("points for a bye"), default=0)
+    tie_breakers = models.JSONField(
+        _("tie-breakers"),
+        default=list,
+        blank=True,
+        help_text=_("Tie-breakers in order, for example [\"match_points\", \"points\", \"roem\", \"fewest_nat\"]."),
+    )
+    prize_places = models.PositiveSmallIntegerField(_("prizes for places 1 to"), default=4)
+    prize_every = models.PositiveSmallIntegerField(_("then every n-th place"), default=0)
+    booby_prize = models.BooleanField(_("booby prize"), default=True)
+    is_public = models.BooleanField(_("public"), default=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-season_start", "name"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.CheckConstraint(condition=Q(deals_per_match__gte=1), name="competition_deals_per_match_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("competitions:detail", kwargs={"slug": self.slug})
+
+
+class Division(models.Model):
+    """A poule of a league competition."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(_("name"), max_length=60)
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+
+    class Meta:
+        ordering = ["competition", "order", "name"]
+        verbose_name = _("division")
+        verbose_name_plural = _("divisions")
+        constraints = [models.UniqueConstraint(fields=["competition", "name"], name="division_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entrant(models.Model):
+    """Who stands in a competition's standings: a player (individual) or a team (pairs, teams of four)."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entrants")
+    division = models.ForeignKey(Division, on_delete=models.SET_NULL, null=True, blank=True, related_name="entrants")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
+    name = models.CharField(_("name"), max_length=160)
+    seed = models.PositiveIntegerField(_("seed"), default=0)
+
+    class Meta:
+        ordering = ["competition", "seed", "name"]
+        verbose_name = _("entrant")
+        verbose_name_plural = _("entrants")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False) & Q(team__isnull=True)) | (Q(player__isnull=True) & Q(team__isnull=False)),
+                name="entrant_player_xor_team",
+            ),
+            models.UniqueConstraint(fields=["competition", "player"], name="entrant_unique_player"),
+            models.UniqueConstraint(fields=["competition", "team"], name="entrant_unique_team"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Evening(models.Model):
+    """A club evening of an individual competition: several rounds on one date."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
+    number = models.PositiveSmallIntegerField(_("evening"))
+    date = models.DateField(_("date"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "number"]
+        verbose_name = _("club evening")
+        verbose_name_plural = _("club evenings")
+        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="evening_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.competition} — {_('avond')} {self.number}"
+
+
+class Attendance(models.Model):
+    """A player who came to an evening (and so takes part in its draws)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendances")
+    arrived_late = models.BooleanField(_("arrived late"), default=False)
+
+    class Meta:
+        verbose_name = _("attendance")
+        verbose_name_plural = _("attendance")
+        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="attendance_unique")]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        PUBLISHED = "published", _("published")
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, null=True, blank=True, related_name="rounds")
+    date = models.DateField(_("date"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    seed = models.BigIntegerField(_("draw seed"), default=0)
+
+    class Meta:
+        ordering = ["competition", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} — {_('ronde')} {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("competitions:round", kwargs={"slug": self.competition.slug, "number": self.number})
+
+
+class Bye(models.Model):
+    """A player (individual) or entrant drawn out for a round; scored as the competition chose."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique")]
+
+
+class Fixture(models.Model):
+    """Teams of four: one team against another, played at two tables (two matches)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="fixtures")
+    home = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="home_fixtures")
+    away = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="away_fixtures")
+    home_total = models.IntegerField(default=0)
+    away_total = models.IntegerField(default=0)
+    complete = models.BooleanField(default=False, help_text="both tables confirmed")
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_different_teams"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.home} – {self.away}"
+
+
+class Match(models.Model):
+    """One table playing one match of ``deals_per_match`` deals. Results live in ``scoring.Deal``."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("not entered yet")
+        DRAFT = "draft", _("partly entered")
+        ENTERED = "entered", _("entered, awaiting confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(_("table"))
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, null=True, blank=True, related_name="matches")
+    sides = models.PositiveSmallIntegerField(_("sides"), default=2, help_text="2, or 3 at a three-player table")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    deals_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_unique_table"),
+            models.CheckConstraint(condition=Q(sides__in=[2, 3]), name="match_two_or_three_sides"),
+            # Nobody confirms their own entry (an organiser's own entry may count at once: then
+            # confirmed_by stays empty and confirmed_at is set).
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True) | Q(entered_by__isnull=True) | ~Q(confirmed_by=models.F("entered_by")),
+                name="match_not_confirmed_by_enterer",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="confirmed") | Q(confirmed_at__isnull=False),
+                name="match_confirmed_has_time",
+            ),
+        ]
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {_('tafel')} {self.table}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:match", kwargs={"pk": self.pk})
+
+
+class MatchSide(models.Model):
+    """One side of a match with its totals and statistics, kept by ``scoring.services``."""
+
+    class Result(models.TextChoices):
+        WIN = "win", _("win")
+        DRAW = "draw", _("draw")
+        LOSS = "loss", _("loss")
+        NONE = "", _("no result yet")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="match_sides")
+    side = models.PositiveSmallIntegerField(help_text="0 = A (N+S), 1 = B (E+W); 2 = the third player")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="match_sides")
+    total = models.IntegerField(default=0)
+    opponents_total = models.IntegerField(default=0)
+    roem = models.IntegerField(default=0)
+    bids = models.PositiveSmallIntegerField(default=0)
+    made = models.PositiveSmallIntegerField(default=0)
+    nat = models.PositiveSmallIntegerField(default=0)
+    pits = models.PositiveSmallIntegerField(default=0)
+    tegenpits = models.PositiveSmallIntegerField(default=0)
+    verzaakt = models.PositiveSmallIntegerField(default=0)
+    result = models.CharField(max_length=4, choices=Result.choices, default=Result.NONE, blank=True)
+
+    class Meta:
+        ordering = ["match", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "side"], name="matchside_unique_side"),
+            models.CheckConstraint(condition=Q(side__lte=2), name="matchside_side_0_to_2"),
+        ]
+
+
+class MatchSeat(models.Model):
+    """Who sits where. N+S form side 0, E+W side 1; at a three-player table N, E, S are sides 0, 1, 2."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=[(s, s) for s in SEATS])
+    side = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat"),
+            models.UniqueConstraint(fields=["match", "player"], name="matchseat_unique_player"),
+        ]

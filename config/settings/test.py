@@ -1,0 +1,14 @@
+"""The test suite: fast hashing, no throttling surprises, SQLite unless DATABASE_URL says otherwise."""
+
+from .base import *  # noqa: F401,F403
+from .base import os
+
+DEBUG = False
+SECRET_KEY = os.environ.get("SECRET_KEY") or "test-only-not-secret"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+AXES_ENABLED = os.environ.get("AXES_ENABLED", "0") == "1"

@@ -1,0 +1,18 @@
+from django.conf import settings
+from django.contrib import admin
+from django.urls import include, path
+
+from config.api import api
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", api.urls),
+    path("", include("scoring.urls")),
+    path("", include("clubs.urls")),
+    path("", include("competitions.urls")),
+]
+
+if settings.DEBUG:  # pragma: no cover
+    pass
