@@ -10,6 +10,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
     path("", include("scoring.urls")),
+    path("", include("scoring.urls_exports")),
+    path("", include("competitions.urls_exports")),
+    path("", include("competitions.urls_staff")),
     path("", include("clubs.urls")),
     path("", include("competitions.urls")),
 ]

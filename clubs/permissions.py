@@ -1,0 +1,99 @@
+"""The club boundary: who may do what, at which club or league.
+
+Site administrators (superusers) may do everything. An organiser manages one club's (or league's)
+members, competitions and rounds and may enter and correct any of its results. A scorer enters results
+of its club's matches; in a league competition the scorers and organisers of the clubs whose teams
+play a match may enter it too. Everyone may read public pages.
+
+Every staff view and API call asks these functions; none of them trusts the request for the club.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from clubs.models import Club, StaffRole
+
+ORGANISER = StaffRole.Role.ORGANISER
+SCORER = StaffRole.Role.SCORER
+
+
+def _roles(user) -> dict[int, set[str]]:
+    """The user's roles by club id, cached on the user object for the request."""
+    if not getattr(user, "is_authenticated", False):
+        return {}
+    cached = getattr(user, "_klaverjas_roles", None)
+    if cached is None:
+        cached = {}
+        for club_id, role in StaffRole.objects.filter(user=user).values_list("club_id", "role"):
+            cached.setdefault(club_id, set()).add(role)
+        user._klaverjas_roles = cached
+    return cached
+
+
+def is_site_admin(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and user.is_superuser)
+
+
+def is_staff_of(user, club: Club | int) -> bool:
+    """Organiser or scorer at this club."""
+    club_id = club if isinstance(club, int) else club.pk
+    return is_site_admin(user) or bool(_roles(user).get(club_id))
+
+
+def is_organiser_of(user, club: Club | int) -> bool:
+    club_id = club if isinstance(club, int) else club.pk
+    return is_site_admin(user) or ORGANISER in _roles(user).get(club_id, set())
+
+
+def clubs_managed_by(user) -> QuerySet[Club]:
+    """The clubs whose organiser pages this user may open."""
+    if is_site_admin(user):
+        return Club.objects.all()
+    ids = [club_id for club_id, roles in _roles(user).items() if ORGANISER in roles]
+    return Club.objects.filter(pk__in=ids)
+
+
+def clubs_staffed_by(user) -> QuerySet[Club]:
+    if is_site_admin(user):
+        return Club.objects.all()
+    return Club.objects.filter(pk__in=list(_roles(user)))
+
+
+def match_club_ids(match) -> set[int]:
+    """The clubs that may enter this match: the organising club, plus in a league the clubs of its teams."""
+    competition = match.round.competition
+    ids = {competition.club_id}
+    if competition.club.is_league:
+        from competitions.models import Entrant
+
+        ids |= set(
+            Entrant.objects.filter(match_sides__match=match, team__isnull=False).values_list("team__club_id", flat=True)
+        )
+    return ids
+
+
+def can_enter(user, match) -> bool:
+    """May enter (or correct, while not confirmed) the deals of this match."""
+    if is_site_admin(user):
+        return True
+    roles = _roles(user)
+    return any(roles.get(club_id) for club_id in match_club_ids(match))
+
+
+def can_correct_confirmed(user, match) -> bool:
+    """Changing a confirmed result: the organiser of the organising club only."""
+    return is_organiser_of(user, match.round.competition.club_id)
+
+
+def can_confirm(user, match) -> bool:
+    """Confirm a result: the organiser, or a scorer of a club in this match (the other side's scorer).
+    That the confirmer is not the person who entered it is checked by the service and the database."""
+    return can_enter(user, match)
+
+
+def staff_q(user, club_field: str = "club") -> Q:
+    """A filter that keeps only rows of clubs the user is staff of (for staff listings)."""
+    if is_site_admin(user):
+        return Q()
+    return Q(**{f"{club_field}__in": list(_roles(user))})
