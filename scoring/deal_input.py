@@ -1,0 +1,167 @@
+"""From what a person or a program sends (a form row, a JSON object) to an engine ``DealInput``.
+
+Every problem becomes a ``DealError`` that names the deal, the field and what is wrong, in words an
+organiser understands; the rules engine decides everything about the game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from scoring.rules import DealInput, InvalidDeal, RuleSet, score_deal
+from scoring.rules.cards import Suit
+
+SIDE_FIELDS = ("a", "b", "c")
+KNOWN_KEYS = {"number", "bidder", "points", "roem", "pit", "verzaakt", "trump", "challenge", "nil", "big_roem"}
+
+
+@dataclass(frozen=True)
+class DealError:
+    deal: int  # 1-based number of the deal in the match
+    field: str  # "points", "roem", "bidder", "pit", "verzaakt", "trump", "challenge", "nil", "number", "deals"
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"deal": self.deal, "field": self.field, "message": self.message}
+
+
+def _side_value(value, *, field: str, number: int, sides: int, allow_none: bool = True) -> int | None:
+    if value is None or value == "":
+        if allow_none:
+            return None
+        raise _Refused(DealError(number, field, _("%(field)s is required") % {"field": field}))
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, str) and value.strip().upper() in ("A", "B", "C")[:sides]:
+            return "ABC".index(value.strip().upper())
+        raise _Refused(
+            DealError(number, field, _("%(field)s must be a side (0 to %(last)s), not %(value)r")
+                      % {"field": field, "last": sides - 1, "value": value})
+        )
+    return value
+
+
+def _numbers(value, *, field: str, number: int, sides: int, default: int | None) -> tuple[int, ...]:
+    if value is None and default is not None:
+        return (default,) * sides
+    if not isinstance(value, (list, tuple)) or len(value) != sides:
+        raise _Refused(
+            DealError(number, field, _("%(field)s needs one number per side (%(sides)s numbers)")
+                      % {"field": field, "sides": sides})
+        )
+    out = []
+    for item in value:
+        if item is None and default is not None:
+            item = default
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise _Refused(
+                DealError(number, field, _("%(field)s must be whole numbers, not %(value)r") % {"field": field, "value": item})
+            )
+        out.append(item)
+    return tuple(out)
+
+
+class _Refused(Exception):
+    def __init__(self, error: DealError):
+        self.error = error
+
+
+def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | DealError:
+    """Turn one deal's data into a ``DealInput``, or the first ``DealError`` found in it."""
+    sides = rules.sides
+    try:
+        if not isinstance(data, Mapping):
+            raise _Refused(DealError(number, "deals", _("each deal must be an object with its fields")))
+        unknown = set(data) - KNOWN_KEYS
+        if unknown:
+            raise _Refused(
+                DealError(number, sorted(unknown)[0], _("unknown field %(field)s") % {"field": sorted(unknown)[0]})
+            )
+        if data.get("number") not in (None, number):
+            raise _Refused(
+                DealError(number, "number", _("deal number %(given)r is out of order; expected %(number)s")
+                          % {"given": data.get("number"), "number": number})
+            )
+        points = _numbers(data.get("points"), field="points", number=number, sides=sides, default=None)
+        roem = _numbers(data.get("roem"), field="roem", number=number, sides=sides, default=0)
+        bidder = _side_value(data.get("bidder"), field="bidder", number=number, sides=sides)
+        pit = _side_value(data.get("pit"), field="pit", number=number, sides=sides)
+        verzaakt = _side_value(data.get("verzaakt"), field="verzaakt", number=number, sides=sides)
+        trump = data.get("trump") or None
+        if trump is not None:
+            try:
+                trump = Suit(str(trump).upper())
+            except ValueError:
+                raise _Refused(
+                    DealError(number, "trump", _("trump must be one of C, D, H, S, not %(value)r") % {"value": trump})
+                ) from None
+        challenge = data.get("challenge") or 0
+        if isinstance(challenge, bool) or not isinstance(challenge, int):
+            raise _Refused(DealError(number, "challenge", _("challenge must be a whole number 0 to 3")))
+        nil = data.get("nil") or False
+        if not isinstance(nil, bool):
+            raise _Refused(DealError(number, "nil", _("nil must be true or false")))
+    except _Refused as refused:
+        return refused.error
+    if not rules.has_bidder:
+        bidder = None
+    return DealInput(
+        points=points, roem=roem, bidder=bidder, pit=pit, verzaakt=verzaakt, trump=trump, challenge=challenge, nil=nil
+    )
+
+
+def check_deal(deal: DealInput, *, number: int, rules: RuleSet):
+    """Score one deal with the engine: its ``DealResult``, or a ``DealError`` naming the field."""
+    try:
+        return score_deal(rules, deal)
+    except InvalidDeal as exc:
+        return DealError(number, exc.field or "deals", translate_engine_message(exc))
+
+
+def translate_engine_message(exc: InvalidDeal) -> str:
+    """The engine's message in the user's language (its templates are msgids in django.po)."""
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None)
+    if template is None or params is None:
+        return str(exc)
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(exc)
+
+
+def parse_sheet(deals: Sequence, *, rules: RuleSet) -> tuple[list[DealInput], list, list[DealError]]:
+    """Check a whole sheet: the inputs, their engine results, and every error (all of them)."""
+    inputs: list[DealInput] = []
+    results: list = []
+    errors: list[DealError] = []
+    if not isinstance(deals, (list, tuple)):
+        return [], [], [DealError(0, "deals", _("deals must be a list"))]
+    for number, data in enumerate(deals, start=1):
+        parsed = to_deal_input(data, number=number, rules=rules)
+        if isinstance(parsed, DealError):
+            errors.append(parsed)
+            continue
+        result = check_deal(parsed, number=number, rules=rules)
+        if isinstance(result, DealError):
+            errors.append(result)
+            continue
+        inputs.append(parsed)
+        results.append(result)
+    return inputs, results, errors
+
+
+def deal_to_dict(deal: DealInput) -> dict:
+    """The JSON form of a deal's input (as the API and the audit log show it)."""
+    return {
+        "bidder": deal.bidder,
+        "points": list(deal.points),
+        "roem": list(deal.roem),
+        "pit": deal.pit,
+        "verzaakt": deal.verzaakt,
+        "trump": str(deal.trump.value) if deal.trump is not None else None,
+        "challenge": deal.challenge,
+        "nil": deal.nil,
+    }

@@ -1,0 +1,349 @@
+"""Writing results: save a sheet, confirm it, enter it blind, correct it. Each call is one transaction.
+
+Guarantees (tested): a refused call changes nothing; nobody confirms their own entry (service and a
+database constraint); two people saving the same match at once never overwrite each other silently
+(the version check is a conditional UPDATE, so it holds on SQLite and PostgreSQL alike); every save
+is kept in the audit log with what the sheet was before and after; a corrected confirmed result
+needs confirming again. Totals and statistics are recomputed here, never by signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs import permissions
+from competitions.models import Fixture, Match, MatchSide
+from competitions.rulesets import ruleset_for
+from scoring.deal_input import DealError, deal_to_dict, parse_sheet
+from scoring.models import AuditEntry, BlindEntry, Deal
+from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
+
+
+class EntryError(Exception):
+    """Base of the domain errors a view turns into a message."""
+
+
+@dataclass
+class SheetInvalid(EntryError):
+    """The sheet has errors; nothing was saved. ``errors`` names every deal and field at fault."""
+
+    errors: list[DealError]
+
+    def __str__(self) -> str:
+        return "; ".join(f"{_('deal')} {e.deal}, {e.field}: {e.message}" for e in self.errors)
+
+
+@dataclass
+class StaleVersion(EntryError):
+    """Someone else saved the match since this sheet was loaded; nothing was saved."""
+
+    current_version: int
+    current_deals: list[dict] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return _("Someone else saved this match in the meantime (now version %(v)s). Nothing was saved.") % {
+            "v": self.current_version
+        }
+
+
+class NotAllowed(EntryError):
+    """The user may not do this to this match; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class DealDifference:
+    deal: int
+    field: str
+    first: object
+    second: object
+
+
+def _deal_row(match: Match, number: int, deal: DealInput, result) -> Deal:
+    points = deal.points + (None,) * (3 - len(deal.points))
+    roem = deal.roem + (None,) * (3 - len(deal.roem))
+    scores = result.scores + (None,) * (3 - len(result.scores))
+    return Deal(
+        match=match,
+        number=number,
+        bidder=deal.bidder,
+        points_a=points[0],
+        points_b=points[1],
+        points_c=points[2],
+        roem_a=roem[0],
+        roem_b=roem[1],
+        roem_c=roem[2],
+        pit=deal.pit,
+        verzaakt=deal.verzaakt,
+        trump=str(deal.trump.value) if deal.trump is not None else "",
+        challenge=deal.challenge,
+        nil=deal.nil,
+        score_a=scores[0],
+        score_b=scores[1],
+        score_c=scores[2],
+        nat=result.nat,
+        mark=deal_mark(result),
+    )
+
+
+def deal_mark(result) -> str:
+    """The one mark a sheet writes for a deal: TP or P for a pit, V for verzaakt, N for nat."""
+    marks = result.marks
+    for mark in ("TP", "P", "V", "N"):
+        if mark in marks:
+            return mark
+    return ""
+
+
+def stored_deals(match: Match) -> list[dict]:
+    """The match's deals as JSON-ready dicts (the API's form; also what the audit log keeps)."""
+    out = []
+    for d in match.deals.order_by("number"):
+        three = d.points_c is not None
+        out.append(
+            {
+                "number": d.number,
+                "bidder": d.bidder,
+                "points": [d.points_a, d.points_b] + ([d.points_c] if three else []),
+                "roem": [d.roem_a, d.roem_b] + ([d.roem_c or 0] if three else []),
+                "pit": d.pit,
+                "verzaakt": d.verzaakt,
+                "trump": d.trump or None,
+                "challenge": d.challenge,
+                "nil": d.nil,
+                "scores": [d.score_a, d.score_b] + ([d.score_c] if three else []),
+                "nat": d.nat,
+                "mark": d.mark,
+            }
+        )
+    return out
+
+
+def _check_sheet(rules: RuleSet, deals: Sequence) -> tuple[list[DealInput], list, object]:
+    inputs, results, errors = parse_sheet(deals, rules=rules)
+    if errors:
+        raise SheetInvalid(errors)
+    match_result = None
+    if inputs:
+        try:
+            match_result = score_match(rules, inputs)
+        except InvalidDeal as exc:
+            raise SheetInvalid([DealError(exc.deal or len(inputs), exc.field or "deals", str(exc))]) from None
+    return inputs, results, match_result
+
+
+def _side_statistics(rules: RuleSet, inputs: list[DealInput], results: list, sides: int) -> list[dict]:
+    stats = [dict(total=0, roem=0, bids=0, made=0, nat=0, pits=0, tegenpits=0, verzaakt=0) for _ in range(sides)]
+    for deal, result in zip(inputs, results):
+        for side in range(sides):
+            s = stats[side]
+            s["total"] += result.scores[side]
+            s["roem"] += deal.roem[side]
+            if deal.bidder == side:
+                s["bids"] += 1
+                if result.nat:
+                    s["nat"] += 1
+                elif deal.verzaakt != side:
+                    s["made"] += 1
+            if result.pit == side:
+                if deal.bidder is None or deal.bidder == side:
+                    s["pits"] += 1
+                else:
+                    s["tegenpits"] += 1
+            if deal.verzaakt == side:
+                s["verzaakt"] += 1
+    return stats
+
+
+def _outcome(totals: list[int], side: int, complete: bool) -> str:
+    if not complete:
+        return MatchSide.Result.NONE
+    best = max(totals)
+    if totals[side] < best:
+        return MatchSide.Result.LOSS
+    return MatchSide.Result.DRAW if totals.count(best) > 1 else MatchSide.Result.WIN
+
+
+def _store_sides(match: Match, stats: list[dict], complete: bool) -> None:
+    existing = {s.side: s for s in match.match_sides.all()}
+    totals = [s["total"] for s in stats]
+    rows = []
+    for side, s in enumerate(stats):
+        row = existing.get(side) or MatchSide(match=match, side=side)
+        for key, value in s.items():
+            setattr(row, key, value)
+        row.opponents_total = sum(totals) - s["total"]
+        row.result = _outcome(totals, side, complete)
+        rows.append(row)
+    new = [r for r in rows if r.pk is None]
+    if new:
+        MatchSide.objects.bulk_create(new)
+    old = [r for r in rows if r.pk is not None]
+    if old:
+        MatchSide.objects.bulk_update(
+            old,
+            ["total", "opponents_total", "roem", "bids", "made", "nat", "pits", "tegenpits", "verzaakt", "result"],
+        )
+
+
+def refresh_fixture(fixture_id: int | None) -> None:
+    """Teams of four: the team totals are the sums of their two tables; complete when all confirmed."""
+    if fixture_id is None:
+        return
+    fixture = Fixture.objects.get(pk=fixture_id)
+    sides = MatchSide.objects.filter(match__fixture_id=fixture_id).values_list("entrant_id", "total")
+    fixture.home_total = sum(t for e, t in sides if e == fixture.home_id)
+    fixture.away_total = sum(t for e, t in sides if e == fixture.away_id)
+    statuses = list(Match.objects.filter(fixture_id=fixture_id).values_list("status", flat=True))
+    fixture.complete = bool(statuses) and all(s == Match.Status.CONFIRMED for s in statuses)
+    fixture.save(update_fields=["home_total", "away_total", "complete"])
+
+
+def _is_complete(rules: RuleSet, inputs: list[DealInput], match_result) -> bool:
+    if not inputs or match_result is None:
+        return False
+    return bool(match_result.finished)
+
+
+@transaction.atomic
+def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
+    """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
+
+    ``version`` is the match version the sheet was loaded at; if someone saved since, ``StaleVersion``.
+    Raises ``NotAllowed``, ``SheetInvalid`` (every error at once) or ``StaleVersion``.
+    """
+    match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
+    competition = match.round.competition
+    if not permissions.can_enter(user, match):
+        raise NotAllowed(_("You may not enter results for this match."))
+    was_confirmed = match.status == Match.Status.CONFIRMED
+    if was_confirmed and not permissions.can_correct_confirmed(user, match):
+        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+    rules = ruleset_for(competition)
+    inputs, results, match_result = _check_sheet(rules, deals)
+    if len(inputs) > 0 and rules.sides != match.sides:
+        raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
+    before = stored_deals(match)
+    # The version check and bump in one conditional UPDATE: of two saves at once, one wins.
+    if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1):
+        current = Match.objects.get(pk=match.pk)
+        raise StaleVersion(current.version, stored_deals(current))
+    match.version = version + 1
+
+    Deal.objects.filter(match=match).delete()
+    Deal.objects.bulk_create([_deal_row(match, n, d, r) for n, (d, r) in enumerate(zip(inputs, results), start=1)])
+
+    complete = _is_complete(rules, inputs, match_result)
+    now = timezone.now()
+    match.deals_played = len(inputs)
+    match.entered_by = user
+    match.entered_at = now
+    match.confirmed_by = None
+    match.confirmed_at = None
+    if not inputs:
+        match.status = Match.Status.OPEN
+    elif not complete:
+        match.status = Match.Status.DRAFT
+    elif competition.organiser_entry_counts and permissions.is_organiser_of(user, competition.club_id):
+        match.status = Match.Status.CONFIRMED
+        match.confirmed_at = now
+    else:
+        match.status = Match.Status.ENTERED
+    match.save(
+        update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status"]
+    )
+    _store_sides(match, _side_statistics(rules, inputs, results, match.sides), complete)
+    refresh_fixture(match.fixture_id)
+    after = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
+    AuditEntry.objects.create(
+        match=match,
+        user=user,
+        action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
+        version=match.version,
+        before=[{k: v for k, v in d.items() if k not in ("scores", "nat", "mark")} for d in before],
+        after=after,
+    )
+    return match
+
+
+@transaction.atomic
+def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
+    """A second person confirms the entered result; from then on it counts in the standings."""
+    match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
+    if not permissions.can_confirm(user, match):
+        raise NotAllowed(_("You may not confirm results of this match."))
+    if match.status == Match.Status.CONFIRMED:
+        raise NotAllowed(_("This result is already confirmed."))
+    if match.status != Match.Status.ENTERED:
+        raise NotAllowed(_("Only a complete sheet can be confirmed."))
+    if match.entered_by_id == user.pk:
+        raise NotAllowed(_("You entered this result yourself; another person must confirm it."))
+    if version is not None and version != match.version:
+        raise StaleVersion(match.version, stored_deals(match))
+    now = timezone.now()
+    updated = Match.objects.filter(pk=match.pk, version=match.version, status=Match.Status.ENTERED).update(
+        status=Match.Status.CONFIRMED, confirmed_by=user, confirmed_at=now, version=F("version") + 1
+    )
+    if not updated:
+        current = Match.objects.get(pk=match.pk)
+        raise StaleVersion(current.version, stored_deals(current))
+    match.refresh_from_db()
+    refresh_fixture(match.fixture_id)
+    AuditEntry.objects.create(match=match, user=user, action=AuditEntry.Action.CONFIRM, version=match.version)
+    return match
+
+
+def compare_sheets(first: Sequence[dict], second: Sequence[dict]) -> list[DealDifference]:
+    """Deal by deal and field by field, where two entries of the same sheet differ."""
+    fields = ("bidder", "points", "roem", "pit", "verzaakt", "trump", "challenge", "nil")
+    differences = []
+    for number in range(1, max(len(first), len(second)) + 1):
+        a = first[number - 1] if number <= len(first) else None
+        b = second[number - 1] if number <= len(second) else None
+        if a is None or b is None:
+            differences.append(DealDifference(number, "deal", a, b))
+            continue
+        for name in fields:
+            va, vb = _normal(a.get(name), name), _normal(b.get(name), name)
+            if va != vb:
+                differences.append(DealDifference(number, name, va, vb))
+    return differences
+
+
+def _normal(value, name):
+    if name in ("points", "roem") and value is not None:
+        return list(value)
+    if name == "challenge":
+        return value or 0
+    if name == "nil":
+        return bool(value)
+    if name == "trump":
+        return (value or None) and str(value).upper()
+    return value
+
+
+@transaction.atomic
+def submit_blind_entry(*, match: Match, user, deals: Sequence) -> list[DealDifference]:
+    """A second person types the same sheet without seeing the first entry.
+
+    The entry is checked like any sheet and kept; the differences with the saved sheet are returned.
+    With no differences and a complete sheet, the result is confirmed by this person.
+    """
+    match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
+    if not permissions.can_confirm(user, match):
+        raise NotAllowed(_("You may not confirm results of this match."))
+    if match.entered_by_id == user.pk:
+        raise NotAllowed(_("You entered this result yourself; another person must enter it blind."))
+    rules = ruleset_for(match.round.competition)
+    inputs, _results, _match_result = _check_sheet(rules, deals)
+    entry = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
+    BlindEntry.objects.update_or_create(match=match, entered_by=user, defaults={"deals": entry})
+    differences = compare_sheets(stored_deals(match), entry)
+    if not differences and match.status == Match.Status.ENTERED:
+        confirm_match(match=match, user=user)
+    return differences
