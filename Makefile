@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres bench serve venv install install-dev migrate seed messages clean
+.PHONY: run test bench serve venv install install-dev migrate seed messages clean
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,16 @@ test: install-dev messages
 
 bench: migrate
 	$(PY) manage.py bench $(BENCH_ARGS)
+
+# Production-like, locally: gunicorn + whitenoise; DATABASE_URL (PostgreSQL) and SECRET_KEY from the environment.
+serve: install messages
+	DJANGO_SETTINGS_MODULE=config.settings.production SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
+	  ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost} $(PY) manage.py collectstatic --noinput -v 0
+	DJANGO_SETTINGS_MODULE=config.settings.production SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
+	  ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost} $(PY) manage.py migrate --noinput -v 0
+	DJANGO_SETTINGS_MODULE=config.settings.production SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
+	  ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost} $(VENV)/bin/gunicorn config.wsgi:application \
+	  --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-3} --access-logfile - --error-logfile -
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
