@@ -1,0 +1,16 @@
+"""The pairing benchmarks run (quick mode) and report well-formed figures; no wall-clock asserts."""
+
+from __future__ import annotations
+
+import competitions.benchmarks  # noqa: F401  (registers the benchmarks)
+from config.benchmarking import REGISTRY, Measurement
+
+
+def test_pairing_benchmarks_run_quick() -> None:
+    pairing = [b for b in REGISTRY if b.group == "pairings"]
+    assert {b.name for b in pairing} >= {"individual_round 200 players", "swiss_round 256 entrants"}
+    for bench in pairing:
+        assert not bench.needs_db
+        result = bench.func(True)
+        for m in result if isinstance(result, list) else [result]:
+            assert isinstance(m, Measurement) and m.value >= 0 and m.unit
