@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test bench serve venv install install-dev migrate seed messages clean
+.PHONY: run test bench serve load venv install install-dev migrate seed messages clean
 
 $(VENV)/bin/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,13 @@ serve: install messages
 	DJANGO_SETTINGS_MODULE=config.settings.production SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
 	  ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost} $(VENV)/bin/gunicorn config.wsgi:application \
 	  --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-3} --access-logfile - --error-logfile -
+
+# Load test on loopback: gunicorn + PostgreSQL, 50 clients for 60 s (80 % public pages, 20 % score entry).
+LOAD_DATABASE_URL ?= postgres://klaverjas:klaverjas@127.0.0.1:5432/klaverjas_load
+load: install messages
+	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py migrate --noinput -v 0
+	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py seed_demo
+	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py loadtest --seconds $${LOAD_SECONDS:-60} --clients $${LOAD_CLIENTS:-50}
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

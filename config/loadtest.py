@@ -1,0 +1,220 @@
+"""A bounded load test on loopback: gunicorn serving the project, many clients reading and writing.
+
+80 % of the requests read public pages (home, competitions, standings, rounds, matches), 20 % replace
+a match's deals through the API. Writers may collide on a match: a 409 is the system doing its job
+(the client re-reads and tries again) and is counted apart, never as an error. At the end every match
+that was written is read back: its version must equal the versions handed out, and its deals must be
+those of the last successful write — otherwise a write was lost.
+
+Only 127.0.0.1 is ever contacted; the run stops by itself after ``seconds``.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Tally:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {"read": [], "write": []})
+    errors: list[str] = field(default_factory=list)
+    conflicts: int = 0
+    writes: dict[int, list[tuple[int, list]]] = field(default_factory=dict)  # match -> [(version, deals)]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
+    command = [
+        str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning",
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return server
+        except OSError:
+            time.sleep(0.2)
+    server.kill()
+    raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))
+
+
+def request(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None):
+    conn.request(method, path, body=body, headers=headers or {})
+    response = conn.getresponse()
+    return response.status, response.read()
+
+
+def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: int, write_share: float):
+    rng = random.Random(seed)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    while time.monotonic() < stop_at:
+        writing = rng.random() < write_share
+        started = time.perf_counter()
+        try:
+            if not writing:
+                status, _ = request(conn, "GET", rng.choice(reads))
+                ok = status == 200
+            else:
+                match_id = rng.choice(match_ids)
+                status, body = request(conn, "GET", f"/api/matches/{match_id}")
+                version = json.loads(body)["version"] if status == 200 else 0
+                deals = rng.choice(sheets)
+                status, body = request(
+                    conn, "PUT", f"/api/matches/{match_id}/deals",
+                    body=json.dumps({"version": version, "deals": deals}), headers=auth,
+                )
+                ok = status in (200, 409)
+                if status == 200:
+                    with tally.lock:
+                        tally.writes.setdefault(match_id, []).append((json.loads(body)["version"], deals))
+                elif status == 409:
+                    with tally.lock:
+                        tally.conflicts += 1
+        except (OSError, http.client.HTTPException, ValueError) as exc:
+            status, ok = repr(exc), False
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        elapsed = time.perf_counter() - started
+        with tally.lock:
+            tally.latencies["write" if writing else "read"].append(elapsed)
+            if not ok:
+                tally.errors.append(f"{'write' if writing else 'read'}: {status}")
+    conn.close()
+
+
+def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, stdout=sys.stdout) -> dict:
+    """Run the load test against the database Django is configured with (seeded with the demo)."""
+    from django.db import connection
+
+    from clubs.tokens import create_token
+    from competitions.models import Competition, Match
+    from django.contrib.auth import get_user_model
+
+    organiser = get_user_model().objects.get(username="organiser")
+    token = create_token(organiser, name="load test")
+    competitions = list(Competition.objects.filter(is_public=True))
+    reads = ["/"]
+    for c in competitions:
+        reads += [f"/competitions/{c.slug}/", f"/competitions/{c.slug}/standings/"]
+        reads += [f"/competitions/{c.slug}/rounds/{n}/" for n in c.rounds.values_list("number", flat=True)[:5]]
+    matches = list(
+        Match.objects.filter(round__competition__club__staff_roles__user=organiser, sides=2)
+        .values_list("id", flat=True).distinct()[:200]
+    )
+    reads += [f"/matches/{m}/" for m in matches[:100]]
+    writable = matches[:40]
+    from scoring.services import stored_deals
+
+    sheets = [
+        [{k: d[k] for k in ("bidder", "points", "roem", "pit", "verzaakt")} for d in stored_deals(m)]
+        for m in Match.objects.filter(pk__in=matches[40:80])
+    ]
+    sheets = [s for s in sheets if s] or [[{"bidder": 0, "points": [100, 62], "roem": [0, 0]}]]
+    connection.close()
+
+    port = free_port()
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY=os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",
+        SECURE_HSTS_SECONDS="0",
+    )
+    subprocess.run(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    server = start_server(port, workers, env)
+    tally = Tally()
+    started = time.monotonic()
+    stop_at = started + seconds
+    try:
+        threads = [
+            threading.Thread(
+                target=client, args=(port, reads, writable, token, sheets, stop_at, tally, i, write_share), daemon=True
+            )
+            for i in range(clients)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=seconds + 60)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    duration = time.monotonic() - started
+
+    lost = verify_writes(tally)
+    all_latencies = tally.latencies["read"] + tally.latencies["write"]
+    report = {
+        "seconds": round(duration, 1),
+        "clients": clients,
+        "requests": len(all_latencies),
+        "throughput": len(all_latencies) / duration if duration else 0,
+        "errors": len(tally.errors),
+        "conflicts": tally.conflicts,
+        "writes": sum(len(v) for v in tally.writes.values()),
+        "lost_writes": lost,
+    }
+    for kind in ("read", "write", "all"):
+        values = all_latencies if kind == "all" else tally.latencies[kind]
+        for p in (50, 95, 99):
+            report[f"{kind}_p{p}_ms"] = percentile(values, p) * 1000
+        report[f"{kind}_mean_ms"] = (statistics.fmean(values) * 1000) if values else 0
+    report["error_samples"] = tally.errors[:5]
+    return report
+
+
+def verify_writes(tally: Tally) -> int:
+    """Writes that the database does not show: versions skipped or doubled, or other deals stored."""
+    from competitions.models import Match
+    from scoring.services import stored_deals
+
+    lost = 0
+    for match_id, writes in tally.writes.items():
+        match = Match.objects.get(pk=match_id)
+        versions = sorted(v for v, _ in writes)
+        if len(set(versions)) != len(versions):
+            lost += len(versions) - len(set(versions))
+        last_deals = max(writes, key=lambda w: w[0])[1]
+        if max(versions) == match.version:
+            stored = [(d["points"], d["roem"], d["bidder"]) for d in stored_deals(match)]
+            if stored != [(d["points"], d["roem"], d["bidder"]) for d in last_deals]:
+                lost += 1
+        elif max(versions) > match.version:
+            lost += 1
+    return lost

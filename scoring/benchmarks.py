@@ -1,0 +1,71 @@
+"""Benchmarks of the rules engine for ``manage.py bench`` (see ``config/benchmarking.py``).
+
+The inputs are simulated deals of every preset, made before the clock starts, so the figures
+measure the engine alone: one process, no database.
+"""
+
+from __future__ import annotations
+
+import random
+
+from config.benchmarking import Measurement, Stopwatch, at_least, benchmark, rate
+from scoring.rules import RULESETS, score_deal, score_match, simulate_deal
+
+SCORE_DEAL_BAR = 200_000  # deals/s
+SIMULATE_DEAL_BAR = 5_000  # deals/s
+
+
+def _mixed_deals(count: int, seed: int = 20240601):
+    """(rules, DealInput) pairs from every preset in turn, as a club's season would mix them."""
+    rng = random.Random(seed)
+    presets = list(RULESETS.values())
+    pairs = []
+    for i in range(count):
+        rules = presets[i % len(presets)]
+        pairs.append((rules, simulate_deal(rules, rng, dealer=i % rules.players).deal))
+    return pairs
+
+
+@benchmark("score_deal", group="rules engine")
+def bench_score_deal(quick: bool) -> Measurement:
+    pairs = _mixed_deals(600 if quick else 6_000)
+    rounds = 3 if quick else 30
+    with Stopwatch() as sw:
+        for _ in range(rounds):
+            for rules, deal in pairs:
+                score_deal(rules, deal)
+    value = rate(rounds * len(pairs), sw.seconds)
+    target, ok = at_least(value, SCORE_DEAL_BAR, "deals/s")
+    return Measurement("score_deal", value, "deals/s", target, ok,
+                       f"{len(pairs)} simulated deals of all six presets, x{rounds}")
+
+
+@benchmark("simulate_deal", group="rules engine")
+def bench_simulate_deal(quick: bool) -> Measurement:
+    rng = random.Random(7)
+    presets = list(RULESETS.values())
+    count = 600 if quick else 12_000
+    with Stopwatch() as sw:
+        for i in range(count):
+            rules = presets[i % len(presets)]
+            simulate_deal(rules, rng, dealer=i % rules.players)
+    value = rate(count, sw.seconds)
+    target, ok = at_least(value, SIMULATE_DEAL_BAR, "deals/s")
+    return Measurement("simulate_deal", value, "deals/s", target, ok,
+                       f"{count} deals, all six presets in turn")
+
+
+@benchmark("score_match (16 deals)", group="rules engine")
+def bench_score_match(quick: bool) -> Measurement:
+    rng = random.Random(11)
+    rules = RULESETS["amsterdam"]
+    matches = [[simulate_deal(rules, rng, dealer=d % 4).deal for d in range(16)]
+               for _ in range(20 if quick else 300)]
+    rounds = 2 if quick else 20
+    with Stopwatch() as sw:
+        for _ in range(rounds):
+            for deals in matches:
+                score_match(rules, deals)
+    value = rate(rounds * len(matches), sw.seconds)
+    return Measurement("score_match (16 deals)", value, "matches/s",
+                       note=f"{len(matches)} Amsterdam matches of 16 deals, x{rounds}")

@@ -1,0 +1,136 @@
+"""Play: card points, who wins a trick, roem in a trick, and legal cards (RULES.md §1, §6, §7).
+
+A trick is a sequence of cards in the order played; position 0 is the leader. With four players
+positions 0 and 2 are partners, and 1 and 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card, Rank, Suit
+from .rulesets import RuleSet
+
+#: The longest run of consecutive ranks in an 8-bit mask of sequence places (bit 0 = the 7).
+_LONGEST_RUN: tuple[int, ...] = tuple(
+    max((len(run) for run in format(mask, "08b").split("0")), default=0) for mask in range(256)
+)
+_RUN_ROEM = (0, 0, 0, 20, 50, 100, 100, 100, 100)  # by run length; three-run 20, four-run 50
+_STUK = 20
+
+
+def card_points(rules: RuleSet, card: Card, trump: Suit) -> int:
+    """The card points of ``card`` when ``trump`` is trump (Dutch or South African values)."""
+    return rules.point_table[card.suit == trump][card.sequence]
+
+
+def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+    """The position (from the leader) of the card that wins the trick: the highest trump, or
+    without trump the highest card of the led suit."""
+    led = trick[0].suit
+    best = 0
+    best_key = trick[0].trump_order + 8 if led == trump else trick[0].plain_order
+    for position in range(1, len(trick)):
+        card = trick[position]
+        suit = card.suit
+        if suit == trump:
+            key = card.trump_order + 8
+        elif suit == led:
+            key = card.plain_order
+        else:
+            continue
+        if key > best_key:
+            best, best_key = position, key
+    return best
+
+
+def trick_roem(rules: RuleSet, trick: Sequence[Card], trump: Suit) -> int:
+    """The roem in one trick: runs (20 for three, 50 for four), four of a kind (100, four jacks
+    by the rule set), and the stuk (trump king and queen, 20, added to a run holding them)."""
+    masks = [0, 0, 0, 0]
+    for card in trick:
+        masks[card.index >> 3] |= 1 << card.sequence
+    roem = 0
+    for mask in masks:
+        if mask:
+            roem += _RUN_ROEM[_LONGEST_RUN[mask]]
+    if len(trick) == 4:
+        rank = trick[0].rank
+        if trick[1].rank is rank and trick[2].rank is rank and trick[3].rank is rank:
+            if rank is Rank.JACK:
+                roem += rules.four_jacks
+            elif rank in rules.four_of_a_kind_ranks:
+                roem += 100
+    if masks[_SUIT_INDEX[trump]] & _KING_QUEEN == _KING_QUEEN:
+        roem += _STUK
+    return roem
+
+
+_KING_QUEEN = (1 << Rank.KING.sequence) | (1 << Rank.QUEEN.sequence)
+_SUIT_INDEX = {suit: suit.index for suit in Suit} | {suit.value: suit.index for suit in Suit}
+
+
+def hand_roem(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> int:
+    """Roem shown from a hand (Wilde Boom, South African): runs of three (20), four (50) and five
+    or more (the rule set's five-run, 100), four of a kind, and the stuk.
+
+    Choice: runs are counted per suit as disjoint maximal runs; the stuk counts 20 on its own.
+    """
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        masks[card.index >> 3] |= 1 << card.sequence
+    roem = 0
+    for mask in masks:
+        for run in format(mask, "08b").split("0"):
+            n = len(run)
+            roem += rules.five_run if n >= 5 else _RUN_ROEM[n]
+    for rank in Rank:
+        if sum(1 for c in cards if c.rank is rank) == 4:
+            roem += rules.four_jacks if rank is Rank.JACK else (
+                100 if rank in rules.four_of_a_kind_ranks else 0)
+    if masks[_SUIT_INDEX[trump]] & _KING_QUEEN == _KING_QUEEN:
+        roem += _STUK
+    return roem
+
+
+def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
+                trump: Suit) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (in hand order, never empty for a
+    non-empty hand), under the rule set's play rule (Amsterdam or Rotterdam)."""
+    if not trick:
+        return list(hand)
+    led = trick[0].suit
+    top_trump = -1  # trump order of the highest trump in the trick
+    for card in trick:
+        if card.suit == trump and card.trump_order > top_trump:
+            top_trump = card.trump_order
+    if led == trump:
+        # Trump led: a higher trump if able, else any trump, else any card.
+        trumps = [c for c in hand if c.suit == led]
+        if not trumps:
+            return list(hand)
+        higher = [c for c in trumps if c.trump_order > top_trump]
+        return higher or trumps
+    follow = [c for c in hand if c.suit == led]
+    if follow:
+        return follow
+    position = len(trick)
+    if (rules.play_rule == "amsterdam" and rules.players == 4 and position >= 2
+            and trick_winner(trick, trump) == position - 2):
+        # Amsterdam, partner winning: anything but an undertrump, unless only those are left.
+        if top_trump < 0:
+            return list(hand)
+        allowed = [c for c in hand if c.suit != trump or c.trump_order > top_trump]
+        return allowed or list(hand)
+    # Must trump, and overtrump a trump in the trick if able.
+    trumps = [c for c in hand if c.suit == trump]
+    if not trumps:
+        return list(hand)
+    if top_trump < 0:
+        return trumps
+    higher = [c for c in trumps if c.trump_order > top_trump]
+    if higher:
+        return higher
+    # Unable to overtrump: a non-trump card; only (lower) trumps left: any trump.
+    others = [c for c in hand if c.suit != trump]
+    return others or trumps

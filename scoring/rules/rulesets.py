@@ -1,0 +1,175 @@
+"""Rule sets: one frozen type whose fields are the rule flags of every variant (RULES.md §2, §4, §5).
+
+Like python-chess's variants, a variant is not a subclass but a set of flags on one type. The
+six presets live in :data:`RULESETS`; a competition changes an option with
+``dataclasses.replace(RULESETS["amsterdam"], four_jacks=100)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import DUTCH_POINTS, SOUTH_AFRICAN_POINTS, Rank
+
+PLAY_RULES = ("amsterdam", "rotterdam")
+CARD_VALUES = ("dutch", "south-african")
+#: The ways trump is chosen (RULES.md §2).
+#: Choice: a sixth way, "dealer-card", is the South African one: the suit of the dealer's last
+#: card, turned up (RULES.md §5), so that every preset chooses trump through this one flag.
+TRUMP_CHOICES = ("free", "dealer-first", "verplicht", "turned-card", "turned-card-other", "dealer-card")
+
+#: Seats clockwise; partners sit opposite. Side A ("wij") is N+S, side B ("zij") is E+W.
+SEATS = ("N", "E", "S", "W")
+SIDE_NAMES = ("A", "B")
+PLAYER_NAMES = ("1", "2", "3")  # three players each play for themselves
+
+#: The standard counted four-of-a-kind ranks (four jacks are counted apart).
+STANDARD_FOUR_OF_A_KIND = frozenset({Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Everything that decides how a deal is played and scored.
+
+    Derived, read-only fields (not arguments): ``deal_total`` (162, or 146 South African),
+    ``sides`` (2, or 3 with three players) and ``point_table`` (card points per rank as
+    (plain, trump)).
+    """
+
+    name: str = "amsterdam"
+    # --- the game
+    play_rule: str = "amsterdam"  # "amsterdam" or "rotterdam" (RULES.md §7)
+    players: int = 4  # 4, or 3 for driemans
+    card_values: str = "dutch"  # "dutch" or "south-african"
+    last_trick: int = 10  # 10, or 5 South African
+    dealer_direction: int = 1  # 1 clockwise, -1 counter-clockwise (South African)
+    trump_choice: str = "free"  # one of TRUMP_CHOICES
+    has_bidder: bool = True  # False: no bidder and no nat (South African)
+    # --- roem
+    four_jacks: int = 200
+    four_of_a_kind_ranks: frozenset = STANDARD_FOUR_OF_A_KIND
+    hand_roem: bool = False  # roem may be declared from the hand, five-runs included
+    five_run: int = 100
+    # --- deal scoring options (RULES.md §4)
+    pit_bonus: int = 100
+    slot_bonus: int = 0
+    no_nat: bool = False
+    nat_on_tie: bool = True
+    verzaakt_bonus: int = 0
+    nil_bid: bool = False
+    nil_bonus: int = 50
+    # --- Wilde Boom (RULES.md §5)
+    challenges: bool = False  # kraak / rekraak / superkraak
+    spades_double: bool = False
+    needs_trump: bool = False  # the trump suit must be recorded
+    # --- match (RULES.md §4 options and §5 boom)
+    deals_per_match: int = 16
+    target_score: int | None = None
+    max_deals: int | None = None  # the optional cap on deals with a target score
+    tiebreak_deals: int = 0
+    boom: bool = False  # South African: strokes and plays instead of a fixed number of deals
+    boom_target: int = 100
+    boom_low: int = 50
+    strokes_to_win: int = 5
+    # --- derived
+    deal_total: int = field(init=False, repr=False)
+    sides: int = field(init=False, repr=False)
+    point_table: tuple = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _check(self.play_rule in PLAY_RULES, f"play_rule must be one of {PLAY_RULES}")
+        _check(self.players in (3, 4), "players must be 3 or 4")
+        _check(self.card_values in CARD_VALUES, f"card_values must be one of {CARD_VALUES}")
+        _check(self.trump_choice in TRUMP_CHOICES, f"trump_choice must be one of {TRUMP_CHOICES}")
+        _check(self.dealer_direction in (1, -1), "dealer_direction must be 1 or -1")
+        _check(self.deals_per_match >= 1, "deals_per_match must be at least 1")
+        _check(self.tiebreak_deals >= 0, "tiebreak_deals must be 0 or more")
+        _check(self.target_score is None or self.target_score > 0, "target_score must be positive")
+        _check(self.max_deals is None or self.max_deals >= 1, "max_deals must be at least 1")
+        # Choice: challenges and the boom are two-side games; with three players they are refused.
+        _check(not (self.players == 3 and (self.challenges or self.boom)),
+               "Wilde Boom challenges and the South African boom need four players")
+        _check(self.has_bidder or not (self.nil_bid or self.challenges),
+               "nil bids and challenges need a bidder")
+        ranks = frozenset(Rank(r) for r in self.four_of_a_kind_ranks)
+        object.__setattr__(self, "four_of_a_kind_ranks", ranks - {Rank.JACK})
+        table = SOUTH_AFRICAN_POINTS if self.card_values == "south-african" else DUTCH_POINTS
+        object.__setattr__(self, "point_table", table)
+        # three plain suits and one trump suit, plus the last trick: 162 (146 South African)
+        deal_total = 3 * sum(table[0]) + sum(table[1]) + self.last_trick
+        object.__setattr__(self, "deal_total", deal_total)
+        object.__setattr__(self, "sides", 3 if self.players == 3 else 2)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """How the sides are called on a sheet: A and B, or players 1–3."""
+        return PLAYER_NAMES if self.players == 3 else SIDE_NAMES
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(message)
+
+
+AMSTERDAM = RuleSet(name="amsterdam")
+ROTTERDAM = RuleSet(name="rotterdam", play_rule="rotterdam")
+GEZELLIG = RuleSet(name="gezellig", no_nat=True)
+# Choice: Wilde Boom plays by the Amsterdam play rules; its trump must be recorded because
+# spades double the deal, and roem may be declared from the hand (five-runs included).
+WILDE_BOOM = RuleSet(
+    name="wilde-boom", challenges=True, spades_double=True, needs_trump=True, hand_roem=True
+)
+# Choice: driemans uses the Amsterdam flags, but with no partners at the table the Amsterdam
+# exception (partner winning the trick) never applies, so it plays as Rotterdam.
+DRIEMANS = RuleSet(name="driemans", players=3)
+# Choice: South African klawerjas plays by the Rotterdam obligations (must trump and overtrump),
+# counts four jacks as 100 like four K, Q or A (tens are not a counted four of a kind), and keeps
+# the standard pit bonus of 100 (RULES.md §5 names none; clubs may set it with replace()).
+KLAWERJAS = RuleSet(
+    name="klawerjas",
+    play_rule="rotterdam",
+    card_values="south-african",
+    last_trick=5,
+    dealer_direction=-1,
+    trump_choice="dealer-card",
+    has_bidder=False,
+    four_jacks=100,
+    four_of_a_kind_ranks=frozenset({Rank.KING, Rank.QUEEN, Rank.ACE}),
+    hand_roem=True,
+    boom=True,
+)
+
+#: The presets by name.
+RULESETS: dict[str, RuleSet] = {
+    r.name: r for r in (AMSTERDAM, ROTTERDAM, GEZELLIG, WILDE_BOOM, DRIEMANS, KLAWERJAS)
+}
+
+
+def next_seat(rules: RuleSet, seat: int) -> int:
+    """The seat after ``seat`` in the direction of play and of the deal."""
+    return (seat + rules.dealer_direction) % rules.players
+
+
+def side_of_seat(rules: RuleSet, seat: int) -> int:
+    """The side a seat plays for: N, S → 0 (A), E, W → 1 (B); with three players, the seat."""
+    return seat if rules.players == 3 else seat % 2
+
+
+def dealer_for_deal(rules: RuleSet, number: int, first_dealer: int = 0) -> int:
+    """The seat that deals deal ``number`` (1 is the first deal of the match).
+
+    Choice: deal numbers start at 1, as on a score sheet; deal 1 is dealt by ``first_dealer``.
+    """
+    if number < 1:
+        raise ValueError("deal numbers start at 1")
+    return (first_dealer + rules.dealer_direction * (number - 1)) % rules.players
+
+
+def forced_bidder(rules: RuleSet, dealer: int) -> int | None:
+    """The bidder side that *verplicht* implies: the side of the player after the dealer.
+
+    None when the rule set does not force the player after the dealer to choose trump.
+    """
+    if rules.trump_choice != "verplicht" or not rules.has_bidder:
+        return None
+    return side_of_seat(rules, next_seat(rules, dealer))
