@@ -1,0 +1,114 @@
+"""The club boundary, for every URL the project serves: walk the URL configuration, fill each URL with
+club A's objects, and check that an organiser of club B never sees or changes anything of club A.
+
+A URL that answers an anonymous visitor with 200 is public. Every other URL is a staff URL: it must send
+an anonymous visitor to the login page (or refuse), refuse club B's organiser (403/404) for GET and POST
+with nothing changed, and let club A's organiser in. A new staff URL is covered automatically; one with
+an argument this test cannot fill fails it, so that it gets added here.
+"""
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from clubs.models import Club, Player
+from competitions import services as competition_services
+from competitions.models import Attendance, Competition, Match, Round
+from scoring import services as scoring_services
+from scoring.models import Deal
+from tests.scoring.factories import make_user, simulated_sheet
+
+pytestmark = pytest.mark.django_db
+
+SKIPPED_PREFIXES = ("admin/", "accounts/", "i18n/", "api/")  # Django's own, and the API (tests/scoring/test_api*)
+
+
+def all_patterns(patterns=None, prefix=""):
+    for p in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(p, URLResolver):
+            yield from all_patterns(p.url_patterns, prefix + str(p.pattern))
+        elif isinstance(p, URLPattern):
+            yield prefix + str(p.pattern), p
+
+
+@pytest.fixture
+def world():
+    club_a = Club.objects.create(name="Club A", slug="club-a")
+    club_b = Club.objects.create(name="Club B", slug="club-b")
+    org_a = make_user("org_a", club=club_a, role="organiser")
+    scorer_a = make_user("scorer_a", club=club_a, role="scorer")
+    org_b = make_user("org_b", club=club_b, role="organiser")
+    make_user("scorer_b", club=club_b, role="scorer")
+    competition = Competition.objects.create(club=club_a, name="Avonden A", slug="avonden-a")
+    players = [
+        Player.objects.create(club=club_a, member_number=str(i), first_name=f"Lid{i}", last_name="A") for i in range(8)
+    ]
+    evening = competition_services.create_evening(competition=competition)
+    competition_services.register_attendance(evening=evening, players=players)
+    round_ = competition_services.draw_next_round(evening=evening, seed=1)
+    round_ = competition_services.publish_round(round=round_)
+    match = round_.matches.order_by("table").first()
+    scoring_services.save_deals(match=match, user=scorer_a, deals=simulated_sheet(match), version=0)
+    return {"club": club_a, "competition": competition, "round": round_, "match": match, "player": players[0],
+            "org_a": org_a, "org_b": org_b}
+
+
+def fill(path: str, world) -> str:
+    converters = {
+        "<slug:slug>": world["club"].slug if path.startswith("manage/clubs/") else world["competition"].slug,
+        "<int:number>": "1",
+        "<int:pk>": str(world["match"].pk),
+        "<int:player_id>": str(world["player"].pk),
+    }
+    for placeholder, value in converters.items():
+        path = path.replace(placeholder, value)
+    assert "<" not in path, f"the boundary test cannot fill the arguments of {path}: add them to fill()"
+    return "/" + path
+
+
+def snapshot():
+    return (
+        Competition.objects.count(), Round.objects.count(), Match.objects.count(), Deal.objects.count(),
+        Attendance.objects.count(), Player.objects.count(),
+        list(Match.objects.order_by("pk").values_list("version", "status")),
+        list(Round.objects.order_by("pk").values_list("status", "seed")),
+    )
+
+
+def test_every_staff_url_keeps_other_clubs_out(client, world):
+    public, staff = [], []
+    for pattern, _ in all_patterns():
+        if pattern.startswith(SKIPPED_PREFIXES) or "(?P" in pattern:
+            continue
+        url = fill(pattern, world)
+        client.logout()
+        response = client.get(url)
+        if response.status_code == 405:
+            response = client.post(url)
+        if response.status_code == 200:
+            assert not url.startswith("/manage/"), f"{url} is open to anonymous visitors"
+            public.append(url)
+            continue
+        assert response.status_code in (302, 401, 403), f"{url}: anonymous got {response.status_code}"
+        if response.status_code == 302:
+            assert "login" in response["Location"], f"{url}: anonymous redirected to {response['Location']}"
+        staff.append(url)
+
+        before = snapshot()
+        client.force_login(world["org_b"])
+        if "<" not in pattern:
+            # a page of the user's own (e.g. the organiser's dashboard): it may open, but shows nothing of club A
+            answer = client.get(url)
+            assert answer.status_code in (200, 403, 404), f"{url}: club B's organiser got {answer.status_code}"
+            text = answer.content.decode()
+            assert world["competition"].name not in text and world["club"].name not in text, url
+        else:
+            for method in (client.get, client.post):
+                answer = method(url)
+                assert answer.status_code in (403, 404, 405), f"{url}: club B's organiser got {answer.status_code}"
+        assert snapshot() == before, f"{url}: club B's organiser changed something"
+
+        client.force_login(world["org_a"])
+        answer = client.get(url)
+        assert answer.status_code in (200, 302, 405), f"{url}: club A's organiser got {answer.status_code}"
+    assert len(staff) >= 15, staff
+    assert len(public) >= 5, public
