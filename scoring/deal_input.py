@@ -126,6 +126,8 @@ def translate_engine_message(exc: InvalidDeal) -> str:
     params = getattr(exc, "params", None)
     if template is None or params is None:
         return str(exc)
+    # The engine puts English words for sides ("side A", "wij"...) into some placeholders.
+    params = {k: _(v) if k in ("side", "what", "choices") and isinstance(v, str) else v for k, v in params.items()}
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):

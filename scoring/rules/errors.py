@@ -26,27 +26,44 @@ class InvalidDeal(ValueError):
         return InvalidDeal(self.field, self.template, deal=number, **self.params)
 
 
-# The messages, plain format strings so that they can be translated later.
-POINTS_SIDES = "points: give one number per {what} ({count}), not {given}"
-POINTS_WHOLE = "points of {side} must be a whole number, not {value!r}"
-POINTS_NEGATIVE = "points of {side} cannot be negative ({value})"
-POINTS_TOTAL = "points must add up to {total} in a deal, but {shown} add up to {sum}"
-ROEM_SIDES = "roem: give one number per {what} ({count}), not {given}"
-ROEM_WHOLE = "roem of {side} must be a whole number, not {value!r}"
-ROEM_NEGATIVE = "roem of {side} cannot be negative ({value})"
-ROEM_ITEMS = ("roem of {side} must be 0 or made of roem items 20, 50, 100 and 200; "
-              "{value} cannot be made that way")
-ROEM_MAX = "roem of {side} can be at most {max}, not {value}"
-BIDDER_MISSING = "bidder: say which {what} chose trump"
-BIDDER_UNKNOWN = "bidder must be {choices}, not {value!r}"
-PIT_UNKNOWN = "pit must be empty or {choices}, not {value!r}"
-PIT_POINTS = "pit: {side} can only have a pit with all {total} points, not {value}"
-VERZAAKT_UNKNOWN = "verzaakt must be empty or {choices}, not {value!r}"
-VERZAAKT_PIT = "verzaakt cannot be recorded together with a pit in the same deal"
-CHALLENGE_RANGE = ("challenge must be 0 (none), 1 (kraak), 2 (rekraak) or 3 (superkraak), "
-                   "not {value!r}")
-CHALLENGE_RULES = "challenge: only Wilde Boom has kraak, rekraak and superkraak"
-TRUMP_MISSING = "trump: this game needs the trump suit of every deal"
-TRUMP_UNKNOWN = "trump must be one of C, D, H, S, not {value!r}"
-NIL_RULES = "nil: this competition does not play nil bids"
-MATCH_OVER = "deals: the match was over after deal {last}; deal {number} is one too many"
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it (the engine has no Django).
+
+    ``makemessages`` extracts every ``N_("...")`` (the project's command adds ``--keyword=N_``);
+    ``scoring.deal_input.translate_engine_message`` translates the template when it is shown.
+    """
+    return message
+
+
+# The messages, plain format strings marked for extraction and translated where they are shown.
+POINTS_SIDES = N_("points: give one number per {what} ({count}), not {given}")
+POINTS_WHOLE = N_("points of {side} must be a whole number, not {value!r}")
+POINTS_NEGATIVE = N_("points of {side} cannot be negative ({value})")
+POINTS_TOTAL = N_("points must add up to {total} in a deal, but {shown} add up to {sum}")
+ROEM_SIDES = N_("roem: give one number per {what} ({count}), not {given}")
+ROEM_WHOLE = N_("roem of {side} must be a whole number, not {value!r}")
+ROEM_NEGATIVE = N_("roem of {side} cannot be negative ({value})")
+ROEM_ITEMS = N_("roem of {side} must be 0 or made of roem items 20, 50, 100 and 200; "
+                "{value} cannot be made that way")
+ROEM_MAX = N_("roem of {side} can be at most {max}, not {value}")
+BIDDER_MISSING = N_("bidder: say which {what} chose trump")
+BIDDER_UNKNOWN = N_("bidder must be {choices}, not {value!r}")
+PIT_UNKNOWN = N_("pit must be empty or {choices}, not {value!r}")
+PIT_POINTS = N_("pit: {side} can only have a pit with all {total} points, not {value}")
+VERZAAKT_UNKNOWN = N_("verzaakt must be empty or {choices}, not {value!r}")
+VERZAAKT_PIT = N_("verzaakt cannot be recorded together with a pit in the same deal")
+CHALLENGE_RANGE = N_("challenge must be 0 (none), 1 (kraak), 2 (rekraak) or 3 (superkraak), "
+                     "not {value!r}")
+CHALLENGE_RULES = N_("challenge: only Wilde Boom has kraak, rekraak and superkraak")
+TRUMP_MISSING = N_("trump: this game needs the trump suit of every deal")
+TRUMP_UNKNOWN = N_("trump must be one of C, D, H, S, not {value!r}")
+NIL_RULES = N_("nil: this competition does not play nil bids")
+MATCH_OVER = N_("deals: the match was over after deal {last}; deal {number} is one too many")
+
+# The words the engine puts into the messages' {side}, {what} and {choices} (see ``deal._side``,
+# ``deal._choices`` and ``deal._as_pair``), marked so that they are translated too.
+PARAM_WORDS = (
+    N_("side"), N_("player"),
+    N_("side A"), N_("side B"), N_("player 1"), N_("player 2"), N_("player 3"),
+    N_("0 (side A) or 1 (side B)"), N_("0, 1 or 2 (player 1, 2 or 3)"),
+)
