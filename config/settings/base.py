@@ -119,3 +119,7 @@ LOGGING = {
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }
 AXES_VERBOSE = False
+
+# Dates and numbers follow the active language ("14 maart 2026", "81,5"). No thousands separator:
+# scores read 1634 as on a paper sheet; templates use |intcomma where a big number needs one.
+USE_THOUSAND_SEPARATOR = False
