@@ -1,0 +1,529 @@
+"""The score sheet as a form: one row per deal, every input a plain text box, keyboard first.
+
+The form only turns what a person typed into the dicts ``scoring.services`` takes (a side as one
+key, roem as a number or tally symbols, the other side's points from the deal total) and names
+what it cannot read, at the deal and field. Everything about the game itself — is this deal
+valid, what does it score, is it nat — is the rules engine's answer, through
+``scoring.deal_input`` (see :func:`sheet_preview`) and the services.
+
+Input names and ids are ``deal-<n>-<field>`` (``deal-3-points_a``); ``version`` is hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.deal_input import DealError, check_deal, to_deal_input, translate_engine_message
+from scoring.rules import InvalidDeal, RuleSet, dealer_for_deal, forced_bidder, from_tally, score_match
+from scoring.rules.rulesets import SEATS
+
+#: The one key that names a side, by number of sides. Two sides: w(ij)/z(ij) or a/b.
+#: Three players: their seats n/e/s, or a/b/c, or 1/2/3.
+SIDE_KEYS = {
+    2: {"w": 0, "a": 0, "z": 1, "b": 1},
+    3: {"n": 0, "a": 0, "1": 0, "e": 1, "b": 1, "2": 1, "s": 2, "c": 2, "3": 2},
+}
+#: How a side's key is shown in a filled-in sheet.
+SIDE_SHOWN = {2: ("w", "z"), 3: ("n", "e", "s")}
+#: Trump as one key: the suit letter, or k(laveren)/r(uiten) in Dutch (harten and schoppen share H, S).
+TRUMP_KEYS = {"c": "C", "k": "C", "d": "D", "r": "D", "h": "H", "s": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+TALLY_CHARS = set("|VvOo")
+_WHOLE = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number of at most nine digits (ASCII only), or None."""
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+SIDE_SUFFIXES = ("a", "b", "c")
+
+FIELD_LABELS = {
+    "bidder": gettext_lazy("bidder"),
+    "points": gettext_lazy("points"),
+    "roem": gettext_lazy("roem"),
+    "pit": gettext_lazy("pit"),
+    "verzaakt": gettext_lazy("verzaakt"),
+    "trump": gettext_lazy("trump"),
+    "challenge": gettext_lazy("challenge"),
+    "nil": gettext_lazy("nil"),
+    "deals": gettext_lazy("deal"),
+    "number": gettext_lazy("deal"),
+}
+
+
+def side_labels(sides: int) -> tuple[str, ...]:
+    return ("wij", "zij") if sides == 2 else ("N", "E", "S")
+
+
+def field_name(number: int, name: str) -> str:
+    return f"deal-{number}-{name}"
+
+
+@dataclass
+class SheetLayout:
+    """What the sheet looks like for a rule set: rows, sides, which optional columns it has."""
+
+    rules: RuleSet
+    rows: int
+    first_dealer: int = 0
+    show_trump: bool = False  # a trump column although the rules do not need it (trumps are stored)
+
+    @property
+    def sides(self) -> int:
+        return self.rules.sides
+
+    @property
+    def has_bidder(self) -> bool:
+        return self.rules.has_bidder
+
+    @property
+    def has_trump(self) -> bool:
+        return self.rules.needs_trump or self.show_trump
+
+    @property
+    def has_challenge(self) -> bool:
+        return self.rules.challenges
+
+    @property
+    def has_nil(self) -> bool:
+        return self.rules.nil_bid
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        return SIDE_SUFFIXES[: self.sides]
+
+    def dealer(self, number: int) -> int:
+        return dealer_for_deal(self.rules, number, self.first_dealer)
+
+    def forced(self, number: int) -> int | None:
+        """The bidder side that verplicht implies for this deal, or None."""
+        return forced_bidder(self.rules, self.dealer(number))
+
+    @property
+    def column_count(self) -> int:
+        """Columns of the entry table: #, dealer, the inputs, the mark, scores and running totals."""
+        return 2 + len(self.input_names()) + 1 + 2 * self.sides
+
+    @property
+    def footer_span(self) -> int:
+        """Columns before the running totals (the footer's label spans them)."""
+        return self.column_count - self.sides
+
+    @property
+    def side_keys(self) -> str:
+        return " ".join(SIDE_SHOWN[self.sides])
+
+    def input_names(self) -> list[str]:
+        """The fields of one row, in the order Tab visits them."""
+        names = ["bidder"] if self.has_bidder else []
+        names += [f"points_{s}" for s in self.suffixes]
+        names += [f"roem_{s}" for s in self.suffixes]
+        names += ["pit", "verzaakt"]
+        if self.has_trump:
+            names.append("trump")
+        if self.has_challenge:
+            names.append("challenge")
+        if self.has_nil:
+            names.append("nil")
+        return names
+
+
+def layout_for(rules: RuleSet, *, first_dealer: int = 0, stored: int = 0, show_trump: bool = False) -> SheetLayout:
+    """As many rows as the match has deals (plus tie-break deals; a South African boom has no fixed
+    count, so 16 rows and 8 more than are filled), and never fewer than are stored.
+
+    The trump column is there where the rules need it, and also where the stored deals record a
+    trump (entered through the API, say), so that saving the sheet again does not lose them."""
+    if rules.boom:
+        rows = max(16, stored + 8)
+    else:
+        planned = rules.max_deals if rules.target_score is not None and rules.max_deals else rules.deals_per_match
+        rows = planned + rules.tiebreak_deals
+    return SheetLayout(rules=rules, rows=max(rows, stored), first_dealer=first_dealer, show_trump=show_trump)
+
+
+def initial_from_deals(layout: SheetLayout, deals: list[dict], version: int) -> dict:
+    """The form's initial values from stored deals (``services.stored_deals`` form), plus the
+    verplicht bidder of every row not filled yet."""
+    shown = SIDE_SHOWN[layout.sides]
+    initial: dict = {"version": version}
+    for number in range(1, layout.rows + 1):
+        forced = layout.forced(number)
+        if forced is not None and layout.has_bidder:
+            initial[field_name(number, "bidder")] = shown[forced]
+    for number, deal in enumerate(deals, start=1):
+        if deal.get("bidder") is not None:
+            initial[field_name(number, "bidder")] = shown[deal["bidder"]]
+        for i, suffix in enumerate(layout.suffixes):
+            points = deal.get("points") or []
+            roem = deal.get("roem") or []
+            if i < len(points):
+                initial[field_name(number, f"points_{suffix}")] = points[i]
+            if i < len(roem) and roem[i]:
+                initial[field_name(number, f"roem_{suffix}")] = roem[i]
+        for name in ("pit", "verzaakt"):
+            if deal.get(name) is not None:
+                initial[field_name(number, name)] = shown[deal[name]]
+        if deal.get("trump"):
+            initial[field_name(number, "trump")] = deal["trump"]
+        if deal.get("challenge"):
+            initial[field_name(number, "challenge")] = deal["challenge"]
+        if deal.get("nil"):
+            initial[field_name(number, "nil")] = True
+    return initial
+
+
+@dataclass
+class RowState:
+    """One row as read from the form: the dict for the services, or why it cannot be read."""
+
+    number: int
+    empty: bool = True
+    data: dict | None = None
+    errors: list[DealError] = field(default_factory=list)
+
+
+class SheetForm(forms.Form):
+    """A whole score sheet. ``deals`` in ``cleaned_data`` is the list for ``services.save_deals``."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args, layout: SheetLayout, **kwargs):
+        kwargs.setdefault("auto_id", "%s")
+        super().__init__(*args, **kwargs)
+        self.layout = layout
+        self.row_states: list[RowState] = []
+        self.deal_errors: dict[int, list[DealError]] = {}
+        if self.is_bound:
+            self.data = self.data.copy()  # the other side's points are filled in below
+        sides = layout.sides
+        side_names = side_labels(sides)
+        for number in range(1, layout.rows + 1):
+            forced = layout.forced(number)
+            if layout.has_bidder:
+                keys = "/".join(SIDE_SHOWN[sides])
+                self.fields[field_name(number, "bidder")] = self._key_field(
+                    number, "bidder", _("deal %(n)s: bidder (%(keys)s)") % {"n": number, "keys": keys},
+                    extra={"data-forced": SIDE_SHOWN[sides][forced]} if forced is not None else None,
+                )
+            for kind in ("points", "roem"):
+                for suffix, label in zip(layout.suffixes, side_names):
+                    name = f"{kind}_{suffix}"
+                    attrs = {
+                        "class": f"num {kind}",
+                        "inputmode": "numeric" if kind == "points" else "text",
+                        "maxlength": "4" if kind == "points" else "12",
+                        "autocomplete": "off",
+                        "data-deal": str(number),
+                        "data-field": name,
+                        "data-side": str(SIDE_SUFFIXES.index(suffix)),
+                        "aria-label": _("deal %(n)s: %(what)s %(side)s")
+                        % {"n": number, "what": FIELD_LABELS[kind], "side": label},
+                    }
+                    self.fields[field_name(number, name)] = forms.CharField(
+                        required=False, widget=forms.TextInput(attrs=attrs)
+                    )
+            for name in ("pit", "verzaakt"):
+                keys = "/".join(SIDE_SHOWN[sides])
+                self.fields[field_name(number, name)] = self._key_field(
+                    number, name, _("deal %(n)s: %(what)s (%(keys)s or empty)")
+                    % {"n": number, "what": FIELD_LABELS[name], "keys": keys},
+                )
+            if layout.has_trump:
+                self.fields[field_name(number, "trump")] = self._key_field(
+                    number, "trump", _("deal %(n)s: trump (c, d, h, s)") % {"n": number}
+                )
+            if layout.has_challenge:
+                self.fields[field_name(number, "challenge")] = self._key_field(
+                    number, "challenge",
+                    _("deal %(n)s: challenge (0 none, 1 kraak, 2 rekraak, 3 superkraak)") % {"n": number},
+                )
+            if layout.has_nil:
+                self.fields[field_name(number, "nil")] = forms.BooleanField(
+                    required=False,
+                    widget=forms.CheckboxInput(
+                        attrs={"data-deal": str(number), "data-field": "nil",
+                               "aria-label": _("deal %(n)s: nil") % {"n": number}}
+                    ),
+                )
+
+    def _key_field(self, number: int, name: str, label: str, extra: dict | None = None) -> forms.CharField:
+        attrs = {
+            "class": f"key {name}",
+            "maxlength": "1",
+            "autocomplete": "off",
+            "data-deal": str(number),
+            "data-field": name,
+            "aria-label": label,
+        }
+        attrs.update(extra or {})
+        return forms.CharField(required=False, widget=forms.TextInput(attrs=attrs))
+
+    # --- reading the rows
+
+    def _raw(self, number: int, name: str) -> str:
+        value = self.data.get(self.add_prefix(field_name(number, name)), "")
+        return str(value).strip()
+
+    def _side(self, text: str, *, number: int, name: str, state: RowState):
+        if not text or text in ("-", "–"):
+            return None
+        side = SIDE_KEYS[self.layout.sides].get(text.lower())
+        if side is None:
+            keys = ", ".join(SIDE_SHOWN[self.layout.sides])
+            state.errors.append(
+                DealError(number, name, _("%(what)s: type %(keys)s (or leave it empty), not %(text)r")
+                          % {"what": FIELD_LABELS[name], "keys": keys, "text": text})
+            )
+        return side
+
+    def _number(self, text: str, *, number: int, name: str, side: str, state: RowState):
+        if not text:
+            return None
+        if whole_number(text) is not None:
+            return whole_number(text)
+        state.errors.append(
+            DealError(number, name, _("%(what)s of %(side)s must be a whole number, not %(text)r")
+                      % {"what": FIELD_LABELS[name], "side": side, "text": text})
+        )
+        return None
+
+    def _roem(self, text: str, *, number: int, side: str, state: RowState):
+        if not text:
+            return 0
+        if whole_number(text) is not None:
+            return whole_number(text)
+        if any(c in TALLY_CHARS for c in text):
+            try:
+                return from_tally(text)
+            except ValueError:
+                pass
+        state.errors.append(
+            DealError(number, "roem", _("roem of %(side)s: %(text)r is neither a number nor tally symbols "
+                                        "(| = 20, V = 50, O = 100)") % {"side": side, "text": text})
+        )
+        return 0
+
+    def read_row(self, number: int) -> RowState:
+        layout = self.layout
+        state = RowState(number)
+        labels = side_labels(layout.sides)
+        typed = {name: self._raw(number, name) for name in layout.input_names() if name != "nil"}
+        nil = self.data.get(self.add_prefix(field_name(number, "nil"))) in ("on", "true", "1", True)
+        # The bidder alone (pre-filled by verplicht) does not make a row filled in.
+        state.empty = not nil and not any(v for k, v in typed.items() if k != "bidder" and not (k == "challenge" and v == "0"))
+        if state.empty:
+            return state
+        points = [self._number(typed[f"points_{s}"], number=number, name="points", side=label, state=state)
+                  for s, label in zip(layout.suffixes, labels)]
+        missing = [i for i, p in enumerate(points) if p is None]
+        total = layout.rules.deal_total
+        if len(missing) == 1 and not state.errors:
+            # Typing one side's points gives the other's (three players: two of three give the third).
+            i = missing[0]
+            rest = total - sum(p for p in points if p is not None)
+            if rest >= 0:
+                points[i] = rest
+                self.data[self.add_prefix(field_name(number, f"points_{layout.suffixes[i]}"))] = str(rest)
+            else:
+                state.errors.append(DealError(number, "points", _("points: %(shown)s is more than %(total)s, all card points of a deal")
+                                              % {"shown": sum(p for p in points if p is not None), "total": total}))
+        if any(p is None for p in points) and not state.errors:
+            state.errors.append(DealError(number, "points", _("points: fill in the card points (together %(total)s)")
+                                          % {"total": total}))
+        roem = [self._roem(typed[f"roem_{s}"], number=number, side=label, state=state)
+                for s, label in zip(layout.suffixes, labels)]
+        data = {"points": points, "roem": roem}
+        if layout.has_bidder:
+            bidder = self._side(typed["bidder"], number=number, name="bidder", state=state)
+            if bidder is None and not typed["bidder"]:
+                bidder = layout.forced(number)
+            data["bidder"] = bidder
+        data["pit"] = self._side(typed["pit"], number=number, name="pit", state=state)
+        data["verzaakt"] = self._side(typed["verzaakt"], number=number, name="verzaakt", state=state)
+        if layout.has_trump and typed["trump"]:
+            trump = TRUMP_KEYS.get(typed["trump"].lower())
+            if trump is None:
+                state.errors.append(DealError(number, "trump", _("trump: type c, d, h or s, not %(text)r")
+                                              % {"text": typed["trump"]}))
+            data["trump"] = trump
+        if layout.has_challenge and typed["challenge"]:
+            if typed["challenge"] in ("0", "1", "2", "3"):
+                data["challenge"] = int(typed["challenge"])
+            else:
+                state.errors.append(DealError(number, "challenge", _("challenge: type 0, 1, 2 or 3, not %(text)r")
+                                              % {"text": typed["challenge"]}))
+        if layout.has_nil:
+            data["nil"] = nil
+        if not state.errors:
+            state.data = data
+        return state
+
+    def clean(self):
+        cleaned = super().clean()
+        states = [self.read_row(n) for n in range(1, self.layout.rows + 1)]
+        last_filled = max((s.number for s in states if not s.empty), default=0)
+        for state in states:
+            if state.empty and state.number < last_filled:
+                state.errors.append(DealError(
+                    state.number, "points",
+                    _("deal %(n)s is empty but deal %(last)s is filled in: fill in the deals in order")
+                    % {"n": state.number, "last": last_filled},
+                ))
+        self.row_states = states
+        errors = [e for s in states for e in s.errors]
+        if errors:
+            self.add_deal_errors(errors)
+        cleaned["deals"] = [s.data for s in states[:last_filled]]
+        return cleaned
+
+    def add_deal_errors(self, errors: list[DealError]) -> None:
+        """Show errors (the form's own or the services') at their deal and field."""
+        for error in errors:
+            self.deal_errors.setdefault(error.deal, []).append(error)
+            name = self._input_for(error)
+            if name in self.fields:
+                self.add_error(name, error.message)
+            else:
+                self.add_error(None, _("deal %(n)s: %(message)s") % {"n": error.deal, "message": error.message})
+
+    def _input_for(self, error: DealError) -> str:
+        if error.field in ("points", "roem"):
+            return field_name(error.deal, f"{error.field}_a")
+        if error.field in ("deals", "number"):
+            return field_name(error.deal, "points_a")
+        return field_name(error.deal, error.field)
+
+    # --- for the template
+
+    def rows(self, preview: dict | None = None) -> list[SheetRow]:
+        """The rows for the template, with the engine's scores and marks from ``preview``."""
+        layout = self.layout
+        answers = {d["number"]: d for d in (preview or {}).get("deals", [])}
+        out = []
+        for number in range(1, layout.rows + 1):
+            fields = {name: self[field_name(number, name)] for name in layout.input_names()}
+            answer = answers.get(number, {})
+            errors = list(self.deal_errors.get(number, []))
+            for found in answer.get("errors", []):
+                if not any(e.field == found["field"] and e.message == found["message"] for e in errors):
+                    errors.append(DealError(number, found["field"], found["message"]))
+            cells = []
+            for side in range(layout.sides):
+                cells.append({
+                    "side": side,
+                    "score": answer["scores"][side] if answer.get("scores") else "",
+                    "running": answer["running"][side] if answer.get("running") else "",
+                    "mark": answer["marks"][side] if answer.get("marks") else "",
+                })
+            out.append(SheetRow(
+                number=number,
+                dealer=SEATS[layout.dealer(number)],
+                forced=layout.forced(number),
+                fields=fields,
+                errors=errors,
+                error_fields={e.field for e in errors},
+                state=answer.get("state", "empty"),
+                mark=answer.get("mark", ""),
+                cells=cells,
+            ))
+        return out
+
+
+@dataclass
+class SheetRow:
+    number: int
+    dealer: str
+    forced: int | None
+    fields: dict
+    errors: list[DealError]
+    error_fields: set
+    state: str = "empty"
+    mark: str = ""
+    cells: list = field(default_factory=list)
+
+    @property
+    def forced_key(self) -> str:
+        return "" if self.forced is None else SIDE_SHOWN[len(self.cells) or 2][self.forced]
+
+    @property
+    def points(self) -> list:
+        return [v for k, v in self.fields.items() if k.startswith("points_")]
+
+    @property
+    def roem(self) -> list:
+        return [v for k, v in self.fields.items() if k.startswith("roem_")]
+
+    @property
+    def points_invalid(self) -> bool:
+        return bool(self.error_fields & {"points", "deals", "number"})
+
+
+# --- the live preview: the engine's answer for a sheet as typed so far
+
+
+def sheet_preview(form: SheetForm) -> dict:
+    """Per deal the engine's scores and marks (or the errors), the running totals, and the match
+    totals — for the entry page's script, which only displays it."""
+    form.is_valid()
+    layout = form.layout
+    rules = layout.rules
+    sides = layout.sides
+    running = [0] * sides
+    deals = []
+    inputs = []
+    all_valid = True
+    for state in form.row_states:
+        row: dict = {"number": state.number, "state": "empty", "scores": None, "marks": None, "mark": "",
+                     "nat": False, "errors": [], "running": None}
+        errors = list(state.errors)
+        if not state.empty and state.data is not None:
+            parsed = to_deal_input(state.data, number=state.number, rules=rules)
+            if isinstance(parsed, DealError):
+                errors.append(parsed)
+            else:
+                result = check_deal(parsed, number=state.number, rules=rules)
+                if isinstance(result, DealError):
+                    errors.append(result)
+                else:
+                    inputs.append(parsed)
+                    running = [t + s for t, s in zip(running, result.scores)]
+                    row.update(state="ok", scores=list(result.scores), marks=list(result.marks),
+                               mark=result.mark, nat=result.nat)
+        if errors:
+            all_valid = False
+            row["state"] = "error"
+        if row["state"] == "ok":
+            row["running"] = list(running)
+        if state.data is not None:
+            row["points"] = state.data["points"]
+            row["roem"] = state.data["roem"]
+        row["errors"] = [
+            {"field": e.field, "input": form._input_for(e), "message": e.message} for e in errors
+        ]
+        deals.append(row)
+    answer = {"deals": deals, "totals": running, "valid": all_valid, "finished": False, "errors": []}
+    if all_valid and inputs:
+        try:
+            result = score_match(rules, inputs)
+        except InvalidDeal as exc:
+            answer["valid"] = False
+            number = exc.deal or len(inputs)
+            message = translate_engine_message(exc)
+            answer["errors"].append({"deal": number, "field": exc.field, "message": message})
+            if 0 < number <= len(deals):
+                deals[number - 1]["state"] = "error"
+                deals[number - 1]["errors"].append(
+                    {"field": exc.field, "input": field_name(number, "points_a"), "message": message}
+                )
+        else:
+            answer["finished"] = result.finished
+            answer["winner"] = result.winner
+            if result.strokes is not None:
+                answer["strokes"] = list(result.strokes)
+    return answer
