@@ -75,3 +75,26 @@ def ruleset_for(competition) -> RuleSet:
 
 def first_dealer_of(competition) -> int:
     return SEAT_INDEX.get(competition.first_dealer, 0)
+
+
+#: Options of a four-player competition that a three-player table of the same evening keeps.
+THREE_PLAYER_KEEPS = ("four_jacks", "four_of_a_kind_ranks", "pit_bonus", "nat_on_tie", "verzaakt_bonus", "deals_per_match")
+
+
+def ruleset_for_match(match) -> RuleSet:
+    """The rule set a table plays by.
+
+    Choice: a three-player table in a four-player competition (attendance not divisible by four,
+    RULES.md §9) plays driemans (RULES.md §5), keeping the club's roem, pit, nat-on-a-tie and
+    verzaakt options and its number of deals; everything else follows the driemans preset.
+    """
+    rules = ruleset_for(match.round.competition)
+    if match.sides == 3 and rules.players != 3:
+        keep = {key: getattr(rules, key) for key in THREE_PLAYER_KEEPS}
+        return _three_player(tuple(sorted(keep.items(), key=lambda kv: kv[0])))
+    return rules
+
+
+@lru_cache(maxsize=64)
+def _three_player(keep: tuple) -> RuleSet:
+    return dataclasses.replace(RULESETS["driemans"], **dict(keep))

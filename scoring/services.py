@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from clubs import permissions
 from competitions.models import Fixture, Match, MatchSide
-from competitions.rulesets import ruleset_for
+from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
@@ -224,7 +224,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     was_confirmed = match.status == Match.Status.CONFIRMED
     if was_confirmed and not permissions.can_correct_confirmed(user, match):
         raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
-    rules = ruleset_for(competition)
+    rules = ruleset_for_match(match)
     inputs, results, match_result = _check_sheet(rules, deals)
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
@@ -298,9 +298,19 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     return match
 
 
-def compare_sheets(first: Sequence[dict], second: Sequence[dict]) -> list[DealDifference]:
-    """Deal by deal and field by field, where two entries of the same sheet differ."""
-    fields = ("bidder", "points", "roem", "pit", "verzaakt", "trump", "challenge", "nil")
+def compare_sheets(first: Sequence[dict], second: Sequence[dict], *, rules: RuleSet | None = None) -> list[DealDifference]:
+    """Deal by deal and field by field, where two entries of the same sheet differ.
+
+    With ``rules``, fields the rule set does not use (trump outside Wilde Boom, challenge, nil) are
+    not compared: a sheet typed with or without them is the same sheet.
+    """
+    fields = ["bidder", "points", "roem", "pit", "verzaakt"]
+    if rules is None or rules.needs_trump:
+        fields.append("trump")
+    if rules is None or rules.challenges:
+        fields.append("challenge")
+    if rules is None or rules.nil_bid:
+        fields.append("nil")
     differences = []
     for number in range(1, max(len(first), len(second)) + 1):
         a = first[number - 1] if number <= len(first) else None
@@ -339,11 +349,11 @@ def submit_blind_entry(*, match: Match, user, deals: Sequence) -> list[DealDiffe
         raise NotAllowed(_("You may not confirm results of this match."))
     if match.entered_by_id == user.pk:
         raise NotAllowed(_("You entered this result yourself; another person must enter it blind."))
-    rules = ruleset_for(match.round.competition)
+    rules = ruleset_for_match(match)
     inputs, _results, _match_result = _check_sheet(rules, deals)
     entry = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
     BlindEntry.objects.update_or_create(match=match, entered_by=user, defaults={"deals": entry})
-    differences = compare_sheets(stored_deals(match), entry)
+    differences = compare_sheets(stored_deals(match), entry, rules=rules)
     if not differences and match.status == Match.Status.ENTERED:
         confirm_match(match=match, user=user)
     return differences

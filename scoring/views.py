@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import permissions
 from competitions.models import Match, MatchSeat, MatchSide
-from competitions.rulesets import first_dealer_of, ruleset_for
+from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring import selectors, services
 from scoring.forms import SheetForm, initial_from_deals, layout_for, sheet_preview, side_labels, whole_number
 from scoring.tables import AuditTable, DifferenceTable, StatsTable, deal_rows, deal_table, stat_rows
@@ -45,7 +45,7 @@ def _layout(request, match: Match, stored: list[dict] | None = None):
         stored = services.stored_deals(match) if stored is None else stored
         show_trump = any(d.get("trump") for d in stored)
     return layout_for(
-        ruleset_for(competition), first_dealer=first_dealer_of(competition), stored=match.deals_played,
+        ruleset_for_match(match), first_dealer=first_dealer_of(competition), stored=match.deals_played,
         show_trump=show_trump,
     )
 
@@ -142,7 +142,7 @@ def _after_save(request, match: Match):
 
 def _conflict(match: Match, stale: services.StaleVersion, mine: list[dict], sides: int) -> dict:
     current = Match.objects.select_related("entered_by").get(pk=match.pk)
-    differences = services.compare_sheets(stale.current_deals, mine)
+    differences = services.compare_sheets(stale.current_deals, mine, rules=ruleset_for_match(match))
     labels = side_labels(sides)
     return {
         "version": stale.current_version,
@@ -230,7 +230,7 @@ def match_detail(request, pk: int):
     staff = bool(user.is_authenticated and permissions.can_enter(user, match))
     if not competition.is_public and not staff:
         raise Http404
-    rules = ruleset_for(competition)
+    rules = ruleset_for_match(match)
     sides = selectors.sides_of(match)
     labels = tuple(s.label for s in sides)
     seat_names = {seat.seat: seat.player.name for seat in match.seats.all()}

@@ -1,0 +1,59 @@
+"""API tokens: a random key shown once, of which only the SHA-256 hash is stored.
+
+A key looks like ``kj_`` followed by 43 URL-safe characters (256 random bits). Its first eight
+characters are kept as ``prefix`` so a person can tell their tokens apart in the admin; the key
+itself cannot be recovered from the database. A revoked token, or one of an inactive user, never
+authenticates.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.utils import timezone
+
+from clubs.models import ApiToken
+
+KEY_PREFIX = "kj_"
+MAX_KEY_LENGTH = 200  # longer input is never a key of ours: refuse it before hashing
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+def create_token(user, name: str = "") -> str:
+    """Create a token for ``user``; returns the plain key, which is shown once and never stored."""
+    key = KEY_PREFIX + secrets.token_urlsafe(32)
+    ApiToken.objects.create(user=user, name=name[:80], key_hash=hash_key(key), prefix=key[:8])
+    return key
+
+
+def authenticate(key: str | None):
+    """The active user of this key, or None (unknown, revoked, or the user is inactive).
+
+    Marks the token as used now (one UPDATE, no model save).
+    """
+    if not key or len(key) > MAX_KEY_LENGTH:
+        return None
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=hash_key(key.strip()), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    now = timezone.now()
+    ApiToken.objects.filter(pk=token.pk).update(last_used=now)
+    return token.user
+
+
+def revoke(token: ApiToken | str) -> bool:
+    """Revoke a token (the model row, or its plain key). Returns whether a live token was revoked."""
+    queryset = ApiToken.objects.filter(revoked_at__isnull=True)
+    if isinstance(token, ApiToken):
+        queryset = queryset.filter(pk=token.pk)
+    else:
+        queryset = queryset.filter(key_hash=hash_key(token))
+    return bool(queryset.update(revoked_at=timezone.now()))

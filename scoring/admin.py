@@ -1,0 +1,57 @@
+"""Admin of deals, blind entries and the audit log: read-only, within the club boundary.
+
+Deals are written only by ``scoring.services`` (which checks them with the rules engine, keeps
+totals, versions and the audit log); editing them here would bypass all of that.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from clubs.admin import ClubScopedAdmin
+from scoring.models import AuditEntry, BlindEntry, Deal
+
+
+class ReadOnlyAdmin(ClubScopedAdmin):
+    club_path = "match__round__competition__club"
+
+    def get_readonly_fields(self, request, obj=None):
+        return [f.name for f in self.model._meta.fields]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnlyAdmin):
+    list_display = ["match", "number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "score_a", "score_b", "mark"]
+    list_filter = ["nat", "mark", "match__round__competition"]
+    search_fields = ["match__round__competition__name"]
+    list_select_related = ["match__round__competition"]
+
+
+@admin.register(BlindEntry)
+class BlindEntryAdmin(ReadOnlyAdmin):
+    list_display = ["match", "entered_by", "created"]
+    list_filter = ["match__round__competition"]
+    list_select_related = ["match__round__competition", "entered_by"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(ReadOnlyAdmin):
+    list_display = ["match", "action", "user", "at", "version", "deal_count"]
+    list_filter = ["action", "match__round__competition"]
+    search_fields = ["user__username", "match__round__competition__name"]
+    list_select_related = ["match__round__competition", "user"]
+    date_hierarchy = "at"
+
+    @admin.display(description=_("deals after"))
+    def deal_count(self, obj):
+        return len(obj.after or [])

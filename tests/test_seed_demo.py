@@ -1,0 +1,97 @@
+"""``seed_demo``: a simulated season through the services, idempotent, with working demo logins."""
+
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+from django.db.models import Count, Sum
+
+from clubs.models import Club, Player, StaffRole
+from competitions.models import Competition, Match, MatchSide
+from scoring.models import Deal
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+PROJECT_APPS = ("clubs", "competitions", "scoring", "auth")
+
+
+def counts():
+    return {
+        model._meta.label: model.objects.count()
+        for label in PROJECT_APPS
+        for model in apps.get_app_config(label).get_models()
+    }
+
+
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker):
+    """Seed once for the module (a few seconds), twice to check that the second run changes nothing."""
+    with django_db_blocker.unblock():
+        out = StringIO()
+        call_command("seed_demo", stdout=out)
+        first = counts()
+        again = StringIO()
+        call_command("seed_demo", stdout=again)
+        second = counts()
+        yield {"out": out.getvalue(), "again": again.getvalue(), "first": first, "second": second}
+        # leave the test database clean for the other modules
+        from django.core.management import call_command as flush
+
+        flush("flush", interactive=False, verbosity=0)
+
+
+def test_a_second_run_changes_nothing(seeded):
+    assert seeded["first"] == seeded["second"]
+    assert seeded["out"] == seeded["again"]
+    assert "organiser" in seeded["out"] and "scorer" in seeded["out"]
+
+
+def test_the_demo_club_and_its_competitions(seeded):
+    club = Club.objects.get(slug="demo")
+    assert 26 <= Player.objects.filter(club=club).count() <= 30
+    assert len(set(Player.objects.filter(club=club).values_list("member_number", flat=True))) == 28
+    evenings = Competition.objects.get(slug="demo-clubavonden")
+    assert evenings.evenings.count() == 10
+    assert evenings.rounds.count() == 30
+    attendance = sorted(evenings.evenings.annotate(n=Count("attendances")).values_list("n", flat=True))
+    assert attendance[0] == 24 and attendance[-1] == 28
+    assert evenings.rounds.filter(byes__isnull=False).exists() or Match.objects.filter(
+        round__competition=evenings, sides=3).exists()
+    pairs = Competition.objects.get(slug="demo-vaste-paren")
+    assert pairs.entrants.count() == 8
+    league = Competition.objects.get(slug="regio-utrecht-teams")
+    assert league.club.is_league and league.club.member_clubs.count() >= 3
+    assert league.entrants.count() == 6
+    assert league.rounds.filter(fixtures__complete=True).exists()
+
+
+def test_most_matches_are_confirmed_some_wait(seeded):
+    matches = Match.objects.all()
+    confirmed = matches.filter(status=Match.Status.CONFIRMED).count()
+    assert confirmed > 0.8 * matches.exclude(status=Match.Status.OPEN).count()
+    assert matches.filter(status=Match.Status.ENTERED).exists()
+    assert matches.filter(status=Match.Status.DRAFT).exists()
+    # nobody confirmed their own entry
+    assert not matches.filter(status=Match.Status.CONFIRMED, confirmed_by__isnull=True).exists()
+    assert not [m for m in matches.filter(status=Match.Status.CONFIRMED) if m.confirmed_by_id == m.entered_by_id]
+
+
+def test_every_confirmed_total_is_the_sum_of_its_deals(seeded):
+    sums = {
+        (row["match_id"]): (row["a"], row["b"])
+        for row in Deal.objects.values("match_id").annotate(a=Sum("score_a"), b=Sum("score_b"))
+    }
+    sides = MatchSide.objects.filter(match__status=Match.Status.CONFIRMED).values_list("match_id", "side", "total")
+    assert sides
+    for match_id, side, total in sides:
+        assert total == sums[match_id][side]
+    assert not Match.objects.filter(status=Match.Status.CONFIRMED, deals_played__lt=16).exists()
+
+
+def test_demo_logins_work(seeded, client):
+    for username in ("organiser", "scorer"):
+        assert client.login(username=username, password="demo"), username
+        client.logout()
+    assert StaffRole.objects.filter(user__username="organiser", club__slug="regio-utrecht", role="organiser").exists()
+    assert StaffRole.objects.filter(user__username="scorer", club__slug="demo", role="scorer").exists()
