@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, Player, StaffRole, Team, TeamMember
 from competitions import services as organise
 from competitions.models import Competition, Division, Entrant, Match, Round
-from competitions.rulesets import first_dealer_of, ruleset_for
+from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring import services as scoring
 from scoring.deal_input import deal_to_dict
 from scoring.models import Deal
@@ -35,9 +35,8 @@ from scoring.rules import dealer_for_deal, simulate_deal
 SEED = 1946  # the random seed of the whole demo season: the same data every time
 PASSWORD = "demo"
 SEASON_START = datetime.date(2025, 9, 3)
-# Byes rather than tables of three: save_deals scores every table with the competition's rules, so
-# a three-player table of a four-player competition cannot be entered yet. Switch on when it can.
-THREE_PLAYER_TABLES = False
+# Attendance not divisible by four: tables of three, which play driemans (competitions.rulesets).
+THREE_PLAYER_TABLES = True
 EVENINGS = 10
 ATTENDANCE = (28, 26, 24, 27, 25, 28, 26, 25, 27, 24)
 
@@ -147,7 +146,7 @@ class _People:
 def _play(match: Match, rng: random.Random, *, enterer, confirmer, deals: int | None = None) -> None:
     """Save a simulated sheet (all deals, or the first ``deals``), then let ``confirmer`` confirm it."""
     competition = match.round.competition
-    rules = ruleset_for(competition)
+    rules = ruleset_for_match(match)
     first = first_dealer_of(competition)
     count = rules.deals_per_match if deals is None else deals
     sheet = [

@@ -103,7 +103,7 @@ def deal_mark(result) -> str:
 def stored_deals(match: Match) -> list[dict]:
     """The match's deals as JSON-ready dicts (the API's form; also what the audit log keeps)."""
     out = []
-    for d in match.deals.order_by("number"):
+    for d in sorted(match.deals.all(), key=lambda deal: deal.number):  # uses a prefetch where there is one
         three = d.points_c is not None
         out.append(
             {

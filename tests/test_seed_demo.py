@@ -79,14 +79,15 @@ def test_most_matches_are_confirmed_some_wait(seeded):
 
 def test_every_confirmed_total_is_the_sum_of_its_deals(seeded):
     sums = {
-        (row["match_id"]): (row["a"], row["b"])
-        for row in Deal.objects.values("match_id").annotate(a=Sum("score_a"), b=Sum("score_b"))
+        (row["match_id"]): (row["a"], row["b"], row["c"])
+        for row in Deal.objects.values("match_id").annotate(a=Sum("score_a"), b=Sum("score_b"), c=Sum("score_c"))
     }
     sides = MatchSide.objects.filter(match__status=Match.Status.CONFIRMED).values_list("match_id", "side", "total")
     assert sides
     for match_id, side, total in sides:
         assert total == sums[match_id][side]
     assert not Match.objects.filter(status=Match.Status.CONFIRMED, deals_played__lt=16).exists()
+    assert Match.objects.filter(status=Match.Status.CONFIRMED, sides=3).exists(), "no table of three in the demo"
 
 
 def test_demo_logins_work(seeded, client):

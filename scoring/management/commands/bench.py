@@ -7,6 +7,7 @@ Benchmarks that need a database run in a throw-away test database (in memory on 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import time
 
 from django.apps import apps
@@ -19,13 +20,14 @@ PROJECT_APPS = ("scoring", "competitions", "clubs")
 
 
 def load_benchmarks() -> None:
+    """Import every ``benchmarks`` and ``benchmarks_*`` module of the project's apps."""
     for label in PROJECT_APPS:
         app = apps.get_app_config(label)
-        try:
-            importlib.import_module(f"{app.name}.benchmarks")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{app.name}.benchmarks":
-                raise
+        names = sorted(
+            m.name for m in pkgutil.iter_modules([app.path]) if m.name == "benchmarks" or m.name.startswith("benchmarks_")
+        )
+        for name in names:
+            importlib.import_module(f"{app.name}.{name}")
 
 
 class Command(BaseCommand):
