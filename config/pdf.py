@@ -1,0 +1,180 @@
+"""The small reportlab base every PDF of the project is drawn on.
+
+- Fonts: DejaVu Sans (regular and bold), vendored in ``static/fonts/`` with its licence and
+  embedded (subset) in every PDF, so every Dutch character prints (ĳ, ë, é, ï...) and nothing
+  depends on the fonts of the machine. Registered once, at import.
+- :class:`FooterCanvas`: a canvas that knows the page count only at the end (reportlab's
+  two-pass "page x of y" pattern) and prints "Page x of y" and the generation time on each page.
+- :class:`PdfRenderer`: the pretix-style renderer with hook methods. Subclasses either draw on
+  the canvas themselves (:meth:`PdfRenderer.draw`) or, through :class:`FlowableRenderer`, return
+  a platypus story; :meth:`PdfRenderer.header` is called on every page.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import partial
+
+from django.conf import settings
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from reportlab import rl_config
+from reportlab.lib.pagesizes import A4, A5, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import SimpleDocTemplate
+
+FONT = "KJSans"
+FONT_BOLD = "KJSans-Bold"
+FONT_DIR = settings.BASE_DIR / "static" / "fonts"
+FONT_FILES = {FONT: "DejaVuSans.ttf", FONT_BOLD: "DejaVuSans-Bold.ttf"}
+
+A4_PORTRAIT = A4
+A4_LANDSCAPE = landscape(A4)
+A5_PORTRAIT = A5  # a score sheet: two of them side by side on an A4 landscape page
+
+INK = (0.11, 0.11, 0.11)
+MUTED = (0.4, 0.4, 0.4)
+GREEN = (0.114, 0.361, 0.227)  # the site's --green
+GREEN_LIGHT = (0.91, 0.949, 0.925)
+
+
+def register_fonts() -> None:
+    """Register the embedded fonts once (idempotent: safe to call from anywhere)."""
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for name, filename in FONT_FILES.items():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / filename)))
+    from reportlab.lib.fonts import addMapping
+
+    addMapping(FONT, 0, 0, FONT)
+    addMapping(FONT, 1, 0, FONT_BOLD)
+    addMapping(FONT, 0, 1, FONT)
+    addMapping(FONT, 1, 1, FONT_BOLD)
+
+
+register_fonts()
+# Choice: streams are zlib-compressed but not ASCII85-armoured (a 7-bit transport nobody needs any
+# more): PDFs are a fifth smaller and, without reportlab's C accelerator, render twice as fast.
+rl_config.useA85 = 0
+
+
+def fit_text(text: str, font: str, size: float, width: float, *, min_size: float = 5) -> tuple[str, float]:
+    """Shrink ``size`` (down to ``min_size``) until ``text`` fits ``width``; then cut it with '…'."""
+    while size > min_size and pdfmetrics.stringWidth(text, font, size) > width:
+        size -= 0.5
+    if pdfmetrics.stringWidth(text, font, size) <= width:
+        return text, size
+    while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…", size
+
+
+def generated_text(when=None) -> str:
+    when = timezone.localtime(when or timezone.now())
+    return _("Generated %(when)s") % {"when": formats.date_format(when, "DATETIME_FORMAT")}
+
+
+class FooterCanvas(Canvas):
+    """Prints "Page x of y" and the generation time on every page, once the count is known."""
+
+    def __init__(self, *args, footer_left: str = "", footer_margin: float = 5 * mm, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._footer_left = footer_left
+        self._footer_margin = footer_margin
+        self._pages: list[dict] = []
+
+    def showPage(self):  # noqa: N802 (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._draw_footer(total)
+            super().showPage()
+        super().save()
+
+    def _draw_footer(self, total: int) -> None:
+        width, _height = self._pagesize
+        y = self._footer_margin
+        self.saveState()
+        self.setFont(FONT, 6.5)
+        self.setFillColorRGB(*MUTED)
+        self.drawString(self._footer_margin * 2, y, self._footer_left)
+        self.drawRightString(
+            width - self._footer_margin * 2, y, _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+        )
+        self.restoreState()
+
+
+class PdfRenderer:
+    """Render one PDF. Subclasses set ``pagesize`` and ``title`` and implement :meth:`draw`."""
+
+    pagesize = A4_PORTRAIT
+    title = ""
+    footer_margin = 5 * mm
+
+    def __init__(self, *, generated_at=None):
+        self.generated_at = generated_at or timezone.now()
+
+    # --- hooks
+    def get_title(self) -> str:
+        return str(self.title)
+
+    def footer_left(self) -> str:
+        return generated_text(self.generated_at)
+
+    def header(self, canvas: Canvas, page_number: int) -> None:
+        """Called on every page before its content; draws nothing by default."""
+
+    def draw(self, canvas: Canvas) -> None:
+        raise NotImplementedError
+
+    # --- the machinery
+    def canvas_maker(self):
+        return partial(FooterCanvas, footer_left=self.footer_left(), footer_margin=self.footer_margin)
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        canvas = self.canvas_maker()(buffer, pagesize=self.pagesize, pageCompression=1)
+        canvas.setTitle(self.get_title())
+        canvas.setCreator("Klaverjas club system")
+        self.draw(canvas)
+        canvas.save()
+        return buffer.getvalue()
+
+
+class FlowableRenderer(PdfRenderer):
+    """A renderer whose content is a platypus story (tables, paragraphs) flowing over pages."""
+
+    margins = (15 * mm, 15 * mm, 22 * mm, 14 * mm)  # left, right, top, bottom
+
+    def story(self) -> list:
+        raise NotImplementedError
+
+    def render(self) -> bytes:
+        buffer = io.BytesIO()
+        left, right, top, bottom = self.margins
+        doc = SimpleDocTemplate(
+            buffer, pagesize=self.pagesize, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom,
+            title=self.get_title(), creator="Klaverjas club system",
+        )
+
+        def on_page(canvas, doc):
+            self.header(canvas, doc.page)
+
+        doc.build(self.story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=self.canvas_maker())
+        return buffer.getvalue()
+
+
+def pdf_response(content: bytes, filename: str, *, inline: bool = True):
+    from django.http import HttpResponse
+
+    response = HttpResponse(content, content_type="application/pdf")
+    disposition = "inline" if inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    return response

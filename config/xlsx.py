@@ -1,0 +1,207 @@
+"""The one xlsx writer of the project, pretix style: an exporter only yields rows, this base writes them.
+
+An :class:`Exporter` declares its columns and yields plain rows (numbers stay numbers). The base
+writes them with ``openpyxl.Workbook(write_only=True)``: rows go to a temporary file as they come,
+so memory stays bounded however large the export, and :func:`xlsx_response` streams that file.
+
+Choice (speed): openpyxl builds and serialises an element per cell, about 6,000 rows/s for a
+20-column row. Data rows (plain ``int``/``float``/``bool``/``str``/``date``-free tuples) are
+therefore serialised here as one XML string per row through the write-only sheet's own stream
+(:class:`_RowWriter`); the header row, styles, widths and frozen panes still go through openpyxl.
+Where the stream is not the pure-Python one this relies on (lxml installed), every row falls back
+to openpyxl's own writer, so the output is the same, only slower.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+from zipfile import ZIP_DEFLATED, ZipFile
+
+from django.http import FileResponse
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet._writer import WorksheetWriter
+from openpyxl.writer.excel import ExcelWriter
+
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+HEADER_FONT = Font(bold=True, color="FFFFFF")
+HEADER_FILL = PatternFill("solid", fgColor="1D5C3A")  # the site's green
+LETTERS = [get_column_letter(i) for i in range(1, 257)]
+PLAIN = frozenset({int, float, bool, str, type(None)})  # what a data row may hold to take the fast path
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    width: float = 12
+    number_format: str = ""  # e.g. "0" or "0.0" for number columns of a formatted sheet
+
+
+class Exporter:
+    """Subclasses set ``columns`` (or override :meth:`get_columns`) and implement :meth:`rows`."""
+
+    sheet_title = "Sheet"
+    filename = "export.xlsx"
+    columns: Sequence[Column] = ()
+    freeze_header = True
+
+    def get_columns(self) -> Sequence[Column]:
+        return self.columns
+
+    def title_rows(self) -> list[Sequence]:
+        """Rows above the header (a title, a date); none by default."""
+        return []
+
+    def rows(self) -> Iterator[Sequence]:
+        raise NotImplementedError
+
+
+def _finite(value) -> bool:
+    return type(value) is not float or math.isfinite(value)
+
+
+class _RowWriter(WorksheetWriter):
+    """Writes a plain row as one string; anything else (styled cells) the openpyxl way."""
+
+    strings_cached = 20_000  # distinct strings whose XML is kept (names, statuses): bounded memory
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._strings: dict[str, str] = {}
+        self._plans: dict[tuple, tuple[str, list]] = {}
+
+    def _string(self, value: str) -> str:
+        """The end of a string cell's XML (after its reference); an empty string is an empty cell."""
+        xml = self._strings.get(value)
+        if xml is None:
+            if not value:
+                return '"/>'
+
+            text = escape(ILLEGAL_CHARACTERS_RE.sub("", value))
+            space = ' xml:space="preserve"' if text[:1].isspace() or text[-1:].isspace() else ""
+            xml = f'" t="inlineStr"><is><t{space}>{text}</t></is></c>'
+            if len(self._strings) < self.strings_cached:
+                self._strings[value] = xml
+        return xml
+
+    def _plan(self, kinds: tuple) -> tuple[str, list]:
+        """A format string for rows whose values have these types, and which values it takes how."""
+        xml, picks = ['<row r="{0}">'], []
+        for index, (letter, kind) in enumerate(zip(LETTERS, kinds)):
+            if kind is type(None):
+                continue
+            arg = "{%d}" % (len(picks) + 1)
+            if kind is str:
+                xml.append(f'<c r="{letter}{{0}}{arg}')
+                picks.append((index, self._string))
+            elif kind is bool:
+                xml.append(f'<c r="{letter}{{0}}" t="b"><v>{arg}</v></c>')
+                picks.append((index, int))
+            else:  # int, float
+                xml.append(f'<c r="{letter}{{0}}"><v>{arg}</v></c>')
+                picks.append((index, None))
+        xml.append("</row>")
+        plan = ("".join(xml), picks)
+        if len(self._plans) < 1000:
+            self._plans[kinds] = plan
+        return plan
+
+    def write_row(self, xf, row, row_idx):
+        write = getattr(xf, "_file", None)
+        plain = isinstance(row, tuple | list)
+        if not plain or not callable(write) or (float in map(type, row) and not all(map(_finite, row))):
+            return super().write_row(xf, self._cells(row, row_idx) if plain else row, row_idx)
+        kinds = tuple(map(type, row))
+        xml, picks = self._plans.get(kinds) or self._plan(kinds)
+        write(xml.format(row_idx, *[row[i] if f is None else f(row[i]) for i, f in picks]))
+
+    def _cells(self, values, row_idx):
+        return self.ws._openpyxl_values_to_row(values, row_idx)
+
+
+def _prepare_sheet(ws):
+    """Route plain rows of a write-only sheet through :class:`_RowWriter` (see the module doc)."""
+    original = ws._values_to_row
+    ws._openpyxl_values_to_row = original
+
+    def values_to_row(values, row_idx):
+        if isinstance(values, tuple | list) and PLAIN.issuperset(map(type, values)):
+            return values
+        if isinstance(values, tuple | list):  # control characters would make openpyxl refuse the row
+            values = [ILLEGAL_CHARACTERS_RE.sub("", v) if type(v) is str else v for v in values]
+        return original(values, row_idx)
+
+    ws._values_to_row = values_to_row
+    ws._writer = _RowWriter(ws)
+    ws._writer.write_top()
+
+
+def styled_row(ws, values: Iterable, *, font=None, fill=None, alignment=None) -> list:
+    cells = []
+    for value in values:
+        cell = WriteOnlyCell(ws, value=value)
+        if font is not None:
+            cell.font = font
+        if fill is not None:
+            cell.fill = fill
+        if alignment is not None:
+            cell.alignment = alignment
+        cells.append(cell)
+    return cells
+
+
+def write_xlsx(exporter: Exporter, fileobj) -> int:
+    """Write the exporter's sheet to ``fileobj``; return the number of data rows."""
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet(title=exporter.sheet_title[:31])
+    columns = exporter.get_columns()
+    for letter, column in zip(LETTERS, columns):
+        ws.column_dimensions[letter].width = column.width
+    titles = exporter.title_rows()
+    if exporter.freeze_header:
+        ws.freeze_panes = f"A{len(titles) + 2}"
+    _prepare_sheet(ws)  # after widths and panes: the sheet's top is written here
+    for title in titles:
+        ws.append(styled_row(ws, title, font=Font(bold=True, size=13)))
+    ws.append(styled_row(ws, [c.header for c in columns], font=HEADER_FONT, fill=HEADER_FILL,
+                         alignment=Alignment(horizontal="center", vertical="center", wrap_text=True)))
+    formats = [c.number_format for c in columns]
+    count = 0
+    if any(formats):
+        for row in exporter.rows():
+            ws.append([_formatted(ws, v, f) for v, f in zip(row, formats)])
+            count += 1
+    else:
+        for row in exporter.rows():
+            ws.append(row)
+            count += 1
+    # Choice: deflate level 1 instead of openpyxl's default 6: three times faster on a large sheet,
+    # a file about a fifth larger.
+    wb.properties.modified = datetime.datetime.now(tz=datetime.timezone.utc).replace(tzinfo=None)
+    with ZipFile(fileobj, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=1) as archive:
+        ExcelWriter(wb, archive).save()
+    return count
+
+
+def _formatted(ws, value, number_format):
+    if not number_format or not isinstance(value, int | float) or isinstance(value, bool):
+        return value
+    cell = WriteOnlyCell(ws, value=value)
+    cell.number_format = number_format
+    return cell
+
+
+def xlsx_response(exporter: Exporter) -> FileResponse:
+    """Write to a temporary file (bounded memory) and stream it back."""
+    spool = tempfile.TemporaryFile()
+    write_xlsx(exporter, spool)
+    spool.seek(0)
+    return FileResponse(spool, as_attachment=True, filename=exporter.filename, content_type=XLSX_TYPE)

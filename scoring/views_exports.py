@@ -1,0 +1,56 @@
+"""Printed score sheets (contract 3, public): blank sheets of a round and a match's filled sheet."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from clubs.permissions import is_staff_of
+from competitions.models import Match, Round
+from config.pdf import pdf_response
+from scoring.sheets import build_sheet, match_for_sheet, sheets_for_round
+from scoring.sheets_pdf import ScoreSheetRenderer
+
+ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
+
+
+def _visible(request, competition) -> bool:
+    return competition.is_public or is_staff_of(request.user, competition.club_id)
+
+
+def entry_urls(request):
+    """``urls(match) -> (absolute entry URL, the short address printed under the QR code)``."""
+    host = request.get_host()
+
+    def urls(match):
+        url = request.build_absolute_uri(ENTRY_PATH.format(pk=match.pk))
+        return url, f"{host}{ENTRY_PATH.format(pk=match.pk)}"
+
+    return urls
+
+
+def round_sheets(request, slug, number):
+    round_ = get_object_or_404(Round.objects.select_related("competition__club"), competition__slug=slug, number=number)
+    if not _visible(request, round_.competition):
+        raise Http404
+    sheets = sheets_for_round(round_, urls=entry_urls(request))
+    title = _("%(competition)s — round %(number)s — score sheets") % {
+        "competition": round_.competition.name, "number": round_.number}
+    content = ScoreSheetRenderer(sheets, title=title).render()
+    return pdf_response(content, f"{slug}-round-{number}-sheets.pdf")
+
+
+def match_sheet(request, pk):
+    try:
+        match = match_for_sheet(pk)
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if not _visible(request, match.round.competition):
+        raise Http404
+    tally = request.GET.get("tally") in ("1", "true", "yes")
+    sheet = build_sheet(match, urls=entry_urls(request), filled=True, tally=tally)
+    title = _("%(competition)s — round %(number)s — table %(table)s") % {
+        "competition": sheet.competition, "number": sheet.round_number, "table": sheet.table}
+    content = ScoreSheetRenderer([sheet], title=title).render()
+    return pdf_response(content, f"match-{pk}-sheet.pdf")
