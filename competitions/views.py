@@ -1,24 +1,150 @@
-"""Public pages of competitions. Thin: selectors read, templates show."""
+"""Public pages of competitions (no login). Thin: selectors read, tables list, templates show.
 
-from django.shortcuts import get_object_or_404, render
+Each page runs a fixed number of queries whatever the size of the competition (at most 10; the
+tests count them on a small and a larger generated competition).
+"""
 
-from competitions.models import Competition, Round
+from __future__ import annotations
+
+from django.shortcuts import render
+from django_tables2 import RequestConfig
+
+from competitions import selectors
+from competitions.models import Competition
+from competitions.standings import evening_results, evening_results_by_number, standings, team_members
+from competitions.tables import (
+    CompetitionTable,
+    EveningResultTable,
+    EveningTable,
+    MatchTable,
+    PartnerTable,
+    PlayerEveningTable,
+    PlayerMatchTable,
+    ProjectorTable,
+    RoundTable,
+    StandingsTable,
+)
+
+STANDINGS_PER_PAGE = 100
+EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
+PROJECTOR_ROWS = 30
+PROJECTOR_REFRESH = 30  # seconds
 
 
 def home(request):
-    competitions = Competition.objects.filter(is_public=True).select_related("club")
-    return render(request, "competitions/home.html", {"competitions": competitions})
+    table = CompetitionTable(selectors.public_competitions(), order_by="-last_date")
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "competitions/home.html", {"table": table})
 
 
 def competition_detail(request, slug):
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug, is_public=True)
-    rounds = competition.rounds.all()
-    return render(request, "competitions/detail.html", {"competition": competition, "rounds": rounds})
+    competition = selectors.public_competition(slug)
+    rounds = RoundTable(selectors.published_rounds(competition), slug=slug, prefix="r-")
+    RequestConfig(request, paginate=False).configure(rounds)
+    evenings = None
+    if competition.format == Competition.Format.INDIVIDUAL:
+        evenings = EveningTable(selectors.evenings_with_results(competition), slug=slug, prefix="e-")
+        RequestConfig(request, paginate=False).configure(evenings)
+    latest = [selectors.table_view(m) for m in selectors.latest_results(competition)]
+    latest_table = MatchTable(latest, slug=slug, show_round=True, prefix="l-", orderable=False)
+    context = {"competition": competition, "rounds": rounds, "evenings": evenings, "latest": latest_table, "has_latest": bool(latest)}
+    return render(request, "competitions/detail.html", context)
+
+
+def _evening_numbers(competition, rows) -> list[int]:
+    if competition.format != Competition.Format.INDIVIDUAL:
+        return []
+    numbers = sorted({e.number for r in rows for e in r.evenings if e.number is not None})
+    return numbers if len(numbers) <= EVENING_COLUMNS_MAX else []
+
+
+def standings_page(request, slug):
+    competition = selectors.public_competition(slug)
+    rows = standings(competition)
+    table = StandingsTable(rows, competition=competition, evening_numbers=_evening_numbers(competition, rows))
+    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    team_members([bound.record for bound in table.page.object_list] if table.page else rows)  # only the rows shown
+    divisions = sorted({(r.division_order, r.division) for r in rows if r.division})
+    context = {
+        "competition": competition,
+        "table": table,
+        "divisions": [name for _, name in divisions],
+        "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
+    }
+    return render(request, "competitions/standings.html", context)
+
+
+def projector(request, slug):
+    """The standings for the club wall: large type, refreshes itself. For club evenings also the
+    latest evening's result beside the season."""
+    competition = selectors.public_competition(slug)
+    try:
+        limit = max(5, min(int(request.GET.get("rows", PROJECTOR_ROWS)), 200))
+    except ValueError:
+        limit = PROJECTOR_ROWS
+    rows = standings(competition)
+    season = ProjectorTable(rows[:limit], competition=competition)
+    tonight = evening = None
+    if competition.format == Competition.Format.INDIVIDUAL:
+        played = [e.number for r in rows for e in r.evenings if not e.absent and e.number is not None]
+        if played:
+            evening = max(played)
+            names = {r.player_id: r.name for r in rows}
+            tonight = ProjectorTable(
+                evening_results_by_number(competition, evening, names=names)[:limit], competition=competition, show_played=False
+            )
+    context = {
+        "competition": competition,
+        "season": season,
+        "tonight": tonight,
+        "evening": evening,
+        "refresh": PROJECTOR_REFRESH,
+    }
+    return render(request, "competitions/projector.html", context)
 
 
 def round_detail(request, slug, number):
-    round_ = get_object_or_404(
-        Round.objects.select_related("competition__club"), competition__slug=slug, number=number
-    )
-    matches = round_.matches.all()
-    return render(request, "competitions/round.html", {"round": round_, "matches": matches})
+    competition = selectors.public_competition(slug)
+    round_ = selectors.public_round(competition, number)
+    records = [selectors.table_view(m) for m in selectors.round_matches(round_)]
+    table = MatchTable(records, slug=slug)
+    RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "competition": competition,
+        "round": round_,
+        "table": table,
+        "byes": selectors.round_byes(round_),
+        "has_next": selectors.published_rounds(competition).filter(number=number + 1).exists(),
+    }
+    return render(request, "competitions/round.html", context)
+
+
+def evening_detail(request, slug, number):
+    competition = selectors.public_competition(slug)
+    evening = selectors.public_evening(competition, number)
+    rows = evening_results(evening)
+    rounds = sorted({n for r in rows for n in r.rounds})
+    table = EveningResultTable(rows, competition=competition, round_numbers=rounds)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(request, "competitions/evening.html", {"competition": competition, "evening": evening, "table": table})
+
+
+def player_detail(request, slug, player_id):
+    competition = selectors.public_competition(slug)
+    player = selectors.competition_player(competition, player_id)
+    summary = selectors.player_summary(competition, player)
+    matches = PlayerMatchTable(summary.matches, slug=slug, prefix="m-")
+    partners = PartnerTable(summary.partners, slug=slug, prefix="p-")
+    evenings = PlayerEveningTable(summary.evenings, slug=slug, prefix="e-")
+    for table in (matches, partners, evenings):
+        RequestConfig(request, paginate=False).configure(table)
+    context = {
+        "competition": competition,
+        "player": player,
+        "summary": summary,
+        "stats": summary.stats,
+        "matches": matches,
+        "partners": partners,
+        "evenings": evenings if competition.format == Competition.Format.INDIVIDUAL else None,
+    }
+    return render(request, "competitions/player.html", context)

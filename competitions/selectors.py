@@ -1,0 +1,283 @@
+"""Reads behind the public pages and the API: annotated querysets, a fixed number of queries each.
+
+Standings live in ``competitions.standings``; this module reads competitions, rounds, tables and a
+player's matches. Only public competitions and published rounds are shown to the public.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Player
+from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Match, MatchSeat, MatchSide, Round
+from competitions.standings.individual import RESULTS, bye_scores_by_round
+from competitions.standings.pairs_teams import STAT_FIELDS
+
+CONFIRMED = Match.Status.CONFIRMED
+PUBLISHED = Round.Status.PUBLISHED
+
+
+def _count(queryset: QuerySet, outer: str = "competition") -> Coalesce:
+    """A correlated ``COUNT(*)`` subquery (no join fan-out between several counts)."""
+    sub = queryset.filter(**{outer: OuterRef("pk")}).order_by().values(outer).annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(sub, output_field=IntegerField()), 0)
+
+
+def public_competitions() -> QuerySet[Competition]:
+    """Public competitions with their club and counts of entrants, published rounds and results."""
+    return (
+        Competition.objects.filter(is_public=True)
+        .select_related("club")
+        .annotate(
+            entrant_count=_count(Entrant.objects.all()),
+            round_count=_count(Round.objects.filter(status=PUBLISHED)),
+            result_count=_count(Match.objects.filter(status=CONFIRMED), outer="round__competition"),
+            last_date=Subquery(
+                Round.objects.filter(competition=OuterRef("pk"), status=PUBLISHED)
+                .exclude(date=None)
+                .order_by("-date")
+                .values("date")[:1]
+            ),
+        )
+    )
+
+
+def public_competition(slug: str) -> Competition:
+    """The public competition with this slug, or 404."""
+    return get_object_or_404(Competition.objects.select_related("club"), slug=slug, is_public=True)
+
+
+def published_rounds(competition: Competition) -> QuerySet[Round]:
+    """The competition's published rounds with their evening, number of tables and confirmed ones."""
+    return (
+        Round.objects.filter(competition=competition, status=PUBLISHED)
+        .select_related("evening")
+        .annotate(
+            tables=Count("matches"),
+            confirmed=Count("matches", filter=Q(matches__status=CONFIRMED)),
+        )
+        .order_by("number")
+    )
+
+
+def evenings_with_results(competition: Competition) -> QuerySet[Evening]:
+    return (
+        Evening.objects.filter(competition=competition)
+        .annotate(
+            rounds_count=Count("rounds", filter=Q(rounds__status=PUBLISHED), distinct=True),
+            results=Count("rounds__matches", filter=Q(rounds__matches__status=CONFIRMED), distinct=True),
+        )
+        .order_by("number")
+    )
+
+
+def public_evening(competition: Competition, number: int) -> Evening:
+    evening = get_object_or_404(Evening.objects.filter(competition=competition), number=number)
+    evening.competition = competition  # already loaded: saves a query
+    return evening
+
+
+def _with_tables(queryset: QuerySet[Match]) -> QuerySet[Match]:
+    """Matches with their round, seats (and players) and sides (and entrants): 3 queries."""
+    return queryset.select_related("round", "round__evening").prefetch_related(
+        Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("side", "seat")),
+        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant").order_by("side")),
+    )
+
+
+def latest_results(competition: Competition, limit: int = 8) -> list[Match]:
+    """The most recently confirmed tables of the competition."""
+    qs = Match.objects.filter(round__competition=competition, round__status=PUBLISHED, status=CONFIRMED)
+    return list(_with_tables(qs).order_by("-confirmed_at", "-id")[:limit])
+
+
+def public_round(competition: Competition, number: int) -> Round:
+    round_ = get_object_or_404(Round.objects.select_related("evening"), competition=competition, number=number, status=PUBLISHED)
+    round_.competition = competition
+    return round_
+
+
+def round_matches(round_: Round) -> list[Match]:
+    return list(_with_tables(Match.objects.filter(round=round_)).select_related("fixture__home", "fixture__away").order_by("table"))
+
+
+def round_byes(round_: Round) -> list[str]:
+    return list(Bye.objects.filter(round=round_).order_by("entrant__name").values_list("entrant__name", flat=True))
+
+
+# --- shaping a table for a page or the API -----------------------------------------------------
+
+
+@dataclass
+class SideView:
+    side: int
+    name: str  # the entrant's name, or the players' names
+    players: list[tuple[int, str]]  # (player id, name)
+    total: int | None
+    result: str
+
+
+@dataclass
+class TableView:
+    match: Match
+    sides: list[SideView]
+
+    @property
+    def confirmed(self) -> bool:
+        return self.match.status == CONFIRMED
+
+
+def table_view(match: Match) -> TableView:
+    """The sides of a prefetched match with players and totals (totals only once entered)."""
+    players: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for seat in match.seats.all():
+        players[seat.side].append((seat.player_id, seat.player.name))
+    rows = {s.side: s for s in match.match_sides.all()}
+    shown = match.status in (Match.Status.ENTERED, CONFIRMED, Match.Status.DRAFT)
+    sides = []
+    for side in range(match.sides):
+        ms = rows.get(side)
+        names = [n for _, n in players.get(side, [])]
+        name = ms.entrant.name if ms is not None and ms.entrant_id else " & ".join(names)
+        sides.append(
+            SideView(
+                side=side,
+                name=name,
+                players=players.get(side, []),
+                total=ms.total if ms is not None and shown else None,
+                result=ms.result if ms is not None and match.status == CONFIRMED else "",
+            )
+        )
+    return TableView(match=match, sides=sides)
+
+
+# --- a player's page ----------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerMatch:
+    match: Match
+    side: int
+    partners: list[tuple[int, str]]
+    opponents: list[tuple[int, str]]
+    total: int | None
+    opponents_total: int | None
+    result: str
+
+
+@dataclass
+class PlayerSummary:
+    player: Player
+    matches: list[PlayerMatch] = field(default_factory=list)
+    evenings: list[dict] = field(default_factory=list)  # number, date, played, byes, points
+    partners: list[dict] = field(default_factory=list)  # player_id, name, times, points, won
+    stats: dict = field(default_factory=dict)
+
+
+def competition_player(competition: Competition, player_id: int) -> Player:
+    """A player who plays (or played) in the competition, or 404."""
+    in_competition = Q(entries__competition=competition) | Q(seats__match__round__competition=competition) | Q(
+        team_places__team__entries__competition=competition
+    )
+    return get_object_or_404(Player.objects.filter(in_competition).distinct(), pk=player_id)
+
+
+def player_summary(competition: Competition, player: Player) -> PlayerSummary:
+    """The player's tables, evenings, partners and statistics in this competition: 5 queries."""
+    summary = PlayerSummary(player=player)
+    seats = _with_tables(
+        Match.objects.filter(round__competition=competition, round__status=PUBLISHED, seats__player=player)
+    ).order_by("round__number", "table")
+    partners: Counter = Counter()
+    partner_points: Counter = Counter()
+    partner_won: Counter = Counter()
+    names: dict[int, str] = {}
+    for match in seats:
+        view = table_view(match)
+        mine = next(s for s in view.sides if any(pid == player.pk for pid, _ in s.players))
+        others = [s for s in view.sides if s is not mine]
+        opponents_total = sum(s.total for s in others) if mine.total is not None else None
+        pm = PlayerMatch(
+            match=match,
+            side=mine.side,
+            partners=[(pid, n) for pid, n in mine.players if pid != player.pk],
+            opponents=[p for s in others for p in s.players],
+            total=mine.total,
+            opponents_total=opponents_total,
+            result=mine.result,
+        )
+        summary.matches.append(pm)
+        if match.status == CONFIRMED:
+            for pid, name in pm.partners:
+                names[pid] = name
+                partners[pid] += 1
+                partner_points[pid] += mine.total or 0
+                partner_won[pid] += mine.result == MatchSide.Result.WIN
+    summary.partners = sorted(
+        (
+            {"player_id": pid, "name": names[pid], "times": n, "points": partner_points[pid], "won": partner_won[pid]}
+            for pid, n in partners.items()
+        ),
+        key=lambda p: (-p["times"], -p["points"], p["name"]),
+    )
+    _player_evenings(competition, player, summary)
+    return summary
+
+
+def _player_evenings(competition: Competition, player: Player, summary: PlayerSummary) -> None:
+    """Per evening (one aggregate query) and the byes (one query); statistics summed from those."""
+    stats = dict.fromkeys(("points", "played", "byes", "bye_points", *RESULTS, *STAT_FIELDS), 0)
+    evenings: dict = {}
+    for agg in (
+        MatchSide.objects.filter(
+            match__status=CONFIRMED,
+            match__seats__side=F("side"),
+            match__seats__player=player,
+            match__round__competition=competition,
+        )
+        .values("match__round__evening__number", "match__round__evening__date")
+        .annotate(
+            points=Sum("total"),
+            played=Count("id"),
+            **{name: Count("id", filter=Q(result=value)) for name, value in RESULTS.items()},
+            **{name: Sum(name) for name in STAT_FIELDS},
+        )
+        .order_by("match__round__evening__number")
+    ):
+        number = agg["match__round__evening__number"]
+        evenings[number] = {"number": number, "date": agg["match__round__evening__date"], "played": agg["played"], "byes": 0, "points": agg["points"]}
+        for key in ("points", "played", *RESULTS, *STAT_FIELDS):
+            stats[key] += agg[key] or 0
+    byes = list(
+        Bye.objects.filter(round__competition=competition, entrant__player=player)
+        .filter(Exists(Match.objects.filter(round_id=OuterRef("round_id"), status=CONFIRMED)))
+        .order_by()
+        .values_list("round_id", "round__evening__number", "round__evening__date")
+    )
+    scored = bye_scores_by_round(competition, [(player.pk, round_id, number, None) for round_id, number, _ in byes]) if byes else {}
+    for round_id, number, date in byes:
+        evening = evenings.setdefault(number, {"number": number, "date": date, "played": 0, "byes": 0, "points": 0})
+        evening["byes"] += 1
+        evening["points"] += scored[round_id]
+        stats["byes"] += 1
+        stats["bye_points"] += scored[round_id]
+    summary.evenings = sorted(evenings.values(), key=lambda e: (e["number"] is None, e["number"] or 0))
+    c = competition
+    stats["match_points"] = stats["won"] * c.points_win + stats["drawn"] * c.points_draw + stats["lost"] * c.points_loss
+    stats["average"] = round(stats["points"] / stats["played"], 1) if stats["played"] else 0
+    stats["season_points"] = stats["points"] + stats["bye_points"]  # before absences and best-N
+    stats["evening_average"] = round(stats["season_points"] / len(summary.evenings), 1) if summary.evenings else 0
+    stats["made_percent"] = round(100 * stats["made"] / stats["bids"]) if stats["bids"] else 0
+    summary.stats = stats
+
+
+# --- API -------------------------------------------------------------------------------------------
+
+
+def fixtures_of(round_: Round) -> list[Fixture]:
+    return list(Fixture.objects.filter(round=round_).select_related("home", "away"))

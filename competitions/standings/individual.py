@@ -1,0 +1,241 @@
+"""Individual club evenings: a player's score on an evening is the sum of their side's totals over
+the rounds they played (RULES.md §9), plus what byes and absence score as the competition chose.
+
+The database does the summing: one aggregate query joins each confirmed match side to the seats of
+that side and groups by player and evening (``evening_rows``). Python then applies the season's
+method to those few rows per player — total, best N of M, best average over N, or periods (best k
+of each period, then the best p periods).
+
+Choices where the rules are silent:
+- An evening counts once it has a confirmed match. A player is *absent* on a counted evening when
+  they neither played nor had a bye in any of its rounds; every player of the competition (an
+  entrant, or anyone who sat at one of its tables) is scored for every counted evening.
+- "The evening's lowest" and "the evening's average" are over the players present that evening;
+  averages are rounded half up to whole points. Absence "nothing" means no evening score at all,
+  so it neither adds nor counts as an evening (best average divides by the evenings counted).
+- A bye scores the fixed bye points or the round's average per player seat (rounded half up).
+- Best N: with fewer than N evening scores, all of them count. Periods are evening numbers
+  1..L, L+1..2L, … (L = evenings per period).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum
+
+from clubs.models import Player
+from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
+from competitions.standings.metrics import EveningScore, StandingRow
+from competitions.standings.pairs_teams import STAT_FIELDS, half_up
+from competitions.standings.tiebreak import compare_mutual
+
+CONFIRMED = Match.Status.CONFIRMED
+RESULTS = {"won": MatchSide.Result.WIN, "drawn": MatchSide.Result.DRAW, "lost": MatchSide.Result.LOSS}
+
+
+def seat_sides(**where):
+    """Confirmed match sides joined to the seats of that side: one row per player per match.
+
+    Conditions on the seat (``match__seats__…``) must come in ``where``: a second ``filter()`` on
+    a multi-valued relation would join the seats a second time."""
+    return MatchSide.objects.filter(match__status=CONFIRMED, match__seats__side=F("side"), **where).order_by()
+
+
+def evening_rows(competition: Competition, *, by: str = "evening", evening: int | None = None):
+    """The aggregate query: per player and evening (or round) the sum of their side's totals, the
+    rounds played, results and statistics. ``by`` is "evening" or "round"."""
+    group = {"evening": "match__round__evening__number", "round": "match__round__number"}[by]
+    qs = seat_sides(match__round__competition=competition)
+    if evening is not None:
+        qs = qs.filter(match__round__evening__number=evening)
+    return (
+        qs.values(player=F("match__seats__player_id"), key=F(group))
+        .annotate(
+            points=Sum("total"),
+            played=Count("id"),
+            **{name: Count("id", filter=Q(result=value)) for name, value in RESULTS.items()},
+            **{name: Sum(name) for name in STAT_FIELDS},
+        )
+        .order_by()
+    )
+
+
+def _players(competition: Competition, ids) -> dict[int, str]:
+    """Names of the competition's players: its player entrants and these player ids (those who
+    sat at its tables, from the aggregate)."""
+    where = Q(pk__in=Entrant.objects.filter(competition=competition, player__isnull=False).values("player_id"))
+    if ids:
+        where |= Q(pk__in=list(ids))
+    return {
+        pk: f"{first} {last}".strip()
+        for pk, first, last in Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name")
+    }
+
+
+def _byes(competition: Competition, evening: int | None = None) -> list[tuple[int, int, int | None, int]]:
+    """(player id, round id, evening number, round number) of byes in rounds with a confirmed match."""
+    qs = Bye.objects.filter(round__competition=competition, entrant__player__isnull=False).filter(
+        Exists(Match.objects.filter(round_id=OuterRef("round_id"), status=CONFIRMED))
+    )
+    if evening is not None:
+        qs = qs.filter(round__evening__number=evening)
+    return list(qs.order_by().values_list("entrant__player_id", "round_id", "round__evening__number", "round__number"))
+
+
+def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
+    """Round id -> what a bye scores in that round."""
+    round_ids = {b[1] for b in byes}
+    if competition.bye_policy != Competition.ByePolicy.AVERAGE:
+        return {r: competition.bye_points for r in round_ids}
+    averages = {
+        round_id: half_up(points, count)
+        for round_id, points, count in seat_sides(match__round_id__in=round_ids)
+        .values("match__round_id")
+        .annotate(points=Sum("total"), count=Count("id"))
+        .values_list("match__round_id", "points", "count")
+        if count
+    }
+    return {r: averages.get(r, 0) for r in round_ids}
+
+
+def _add_stats(row: StandingRow, agg: dict) -> None:
+    row.total += agg["points"]
+    row.played += agg["played"]
+    for name in (*RESULTS, *STAT_FIELDS):
+        setattr(row, name, getattr(row, name) + (agg[name] or 0))
+
+
+def rows_for(competition: Competition) -> list[StandingRow]:
+    """Unranked season rows: 3 queries (4 when byes score the round's average)."""
+    c = competition
+    fields = ("points", "played", *RESULTS, *STAT_FIELDS)
+    aggregates = list(evening_rows(c).values_list("player", "key", *fields))
+    names = _players(c, {agg[0] for agg in aggregates})
+    rows = {pk: StandingRow(name=name, player_id=pk) for pk, name in names.items()}
+    scores: dict[int, dict] = defaultdict(dict)  # player -> evening number -> EveningScore
+    sums: dict[int, list[int]] = {}
+    for player, number, *values in aggregates:
+        total = sums.get(player)
+        sums[player] = [a + (b or 0) for a, b in zip(total, values)] if total else [v or 0 for v in values]
+        scores[player][number] = EveningScore(number=number, points=values[0], played=values[1])
+    for player, values in sums.items():
+        row = rows[player]
+        for name, value in zip(fields, values):
+            setattr(row, "total" if name == "points" else name, value)
+    byes = _byes(c)
+    if byes:
+        bye_score = bye_scores_by_round(c, byes)
+        for player, round_id, number, _round_number in byes:
+            if player not in rows:
+                continue
+            evening = scores[player].setdefault(number, EveningScore(number=number, points=0))
+            evening.points += bye_score[round_id]
+            evening.byes += 1
+            rows[player].byes += 1
+            rows[player].bye_points += bye_score[round_id]
+    numbers = sorted({n for per_player in scores.values() for n in per_player}, key=lambda n: (n is None, n or 0))
+    _score_absences(c, rows, scores, numbers)
+    for pk, row in rows.items():
+        row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
+        row.points = season_points(c, row.evenings)
+        row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
+    return list(rows.values())
+
+
+def _score_absences(c: Competition, rows, scores, numbers) -> None:
+    policy = c.absence_policy
+    if policy == Competition.AbsencePolicy.NOTHING:
+        return
+    for number in numbers:
+        present = [scores[pk][number].points for pk in rows if number in scores[pk]]
+        if policy == Competition.AbsencePolicy.FIXED:
+            value = c.absence_points
+        elif policy == Competition.AbsencePolicy.LOWEST:
+            value = min(present)
+        else:
+            value = half_up(sum(present), len(present))
+        for pk in rows:
+            if number not in scores[pk]:
+                scores[pk][number] = EveningScore(number=number, points=value, absent=True)
+
+
+def season_points(c: Competition, evenings: list[EveningScore]) -> int | Fraction:
+    """The season score of these evening scores by the competition's method; marks ``counted``."""
+    method = c.standings_method
+    best_first = sorted(evenings, key=lambda e: (-e.points, e.number or 0))
+    if method in (Competition.StandingsMethod.BEST_N, Competition.StandingsMethod.BEST_AVERAGE) and c.count_best:
+        for e in best_first[c.count_best :]:
+            e.counted = False
+    elif method == Competition.StandingsMethod.PERIODS and c.period_length:
+        periods: dict[int, list[EveningScore]] = defaultdict(list)
+        for e in best_first:
+            periods[((e.number or 1) - 1) // c.period_length].append(e)
+        period_scores = []
+        for index, members in periods.items():
+            for e in members[c.period_best or len(members) :]:
+                e.counted = False
+            period_scores.append((-sum(e.points for e in members if e.counted), index))
+        for _, index in sorted(period_scores)[c.periods_counted or len(period_scores) :]:
+            for e in periods[index]:
+                e.counted = False
+    counted = [e.points for e in evenings if e.counted]
+    if method == Competition.StandingsMethod.BEST_AVERAGE:
+        return Fraction(sum(counted), len(counted)) if counted else Fraction(0)
+    return sum(counted)
+
+
+def head_to_head_loader(competition: Competition):
+    """Two tied players' mutual results: the matches where they sat on opposite sides."""
+    c = competition
+    points_of = {MatchSide.Result.WIN: c.points_win, MatchSide.Result.DRAW: c.points_draw, MatchSide.Result.LOSS: c.points_loss}
+
+    def load(pairs):
+        ids = {row.player_id for pair in pairs for row in pair}
+        by_match: dict[int, dict[int, tuple]] = defaultdict(dict)
+        for match_id, player, side, total, result in (
+            seat_sides(match__round__competition=c, match__seats__player_id__in=ids)
+            .values_list("match_id", "match__seats__player_id", "side", "total", "result")
+        ):
+            by_match[match_id][player] = (side, total, result)
+        verdicts = {}
+        for first, second in pairs:
+            a, b = first.player_id, second.player_id
+            meetings = []
+            for seats in by_match.values():
+                if a in seats and b in seats and seats[a][0] != seats[b][0]:
+                    (_, ta, ra), (_, tb, rb) = seats[a], seats[b]
+                    meetings.append((points_of.get(ra, 0) - points_of.get(rb, 0), ta - tb))
+            verdicts[(a, b)] = compare_mutual(meetings)
+        return verdicts
+
+    return load
+
+
+def evening_rows_for(competition: Competition, number: int, names: dict[int, str] | None = None) -> tuple[list[StandingRow], list[int]]:
+    """Unranked rows of evening ``number`` (present players only) and its round numbers: 2–4
+    queries (one fewer when the players' ``names`` are known already)."""
+    c = competition
+    rows: dict[int, StandingRow] = {}
+    for agg in evening_rows(c, by="round", evening=number):
+        row = rows.setdefault(agg["player"], StandingRow(name="", player_id=agg["player"]))
+        _add_stats(row, agg)
+        row.rounds[agg["key"]] = row.rounds.get(agg["key"], 0) + agg["points"]
+    byes = _byes(c, number)
+    if byes:
+        bye_score = bye_scores_by_round(c, byes)
+        for player, round_id, _number, round_number in byes:
+            row = rows.setdefault(player, StandingRow(name="", player_id=player))
+            row.byes += 1
+            row.bye_points += bye_score[round_id]
+            row.rounds[round_number] = row.rounds.get(round_number, 0) + bye_score[round_id]
+    if names is None or not rows.keys() <= names.keys():
+        names = _players(c, rows.keys())
+    for pk, row in rows.items():
+        row.name = names.get(pk, "?")
+        row.points = row.total + row.bye_points
+        row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
+        row.evenings = [EveningScore(number=number, points=row.points, played=row.played, byes=row.byes)]
+    round_numbers = sorted({n for row in rows.values() for n in row.rounds})
+    return list(rows.values()), round_numbers

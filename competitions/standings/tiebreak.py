@@ -1,0 +1,131 @@
+"""Ranking rows by a precedence of metrics: ties share a rank unless a tie-breaker splits them.
+
+There is no bond rule for ties (RULES.md §9): entrants level on every metric of the precedence share
+a place, shown "3=" — never drawn by lot. ``head_to_head`` decides only between *two* entrants tied
+so far (their mutual results: match points, then points); with three or more level it is passed
+over. Within a shared place rows are listed by name, then id: deterministic, and not a ranking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from competitions.standings.metrics import HEAD_TO_HEAD, Metric, StandingRow, metric_for
+
+#: ``load(pairs) -> {(id_a, id_b): n}`` with n > 0 when a is ahead of b on their mutual results,
+#: n < 0 when b is, 0 when they are level or never met. Called once, with every pair it may need.
+HeadToHeadLoader = Callable[[list[tuple[StandingRow, StandingRow]]], dict[tuple[int, int], int]]
+
+
+def precedence(primary: str, tie_breakers: Iterable) -> list[str]:
+    """The primary metric, then the competition's tie-breakers in order (repeats and unknown keys
+    left out — ``metrics.tie_breaker_errors`` is what a form shows for those)."""
+    keys = [primary]
+    for key in tie_breakers or ():
+        if not isinstance(key, str) or key in keys:
+            continue
+        if key == HEAD_TO_HEAD or metric_for(key) is not None:
+            keys.append(key)
+    return keys
+
+
+def row_id(row: StandingRow) -> int:
+    return row.player_id if row.entrant_id is None else row.entrant_id
+
+
+def _sort_value(metric: Metric, row: StandingRow):
+    value = metric.value(row)
+    return -value if metric.higher_is_better else value
+
+
+def rank_rows(
+    rows: Sequence[StandingRow],
+    keys: Sequence[str],
+    head_to_head: HeadToHeadLoader | None = None,
+    *,
+    prize_places: int = 0,
+    prize_every: int = 0,
+) -> list[StandingRow]:
+    """Order ``rows`` (per division, in division order) and set rank, rank_label, position, prize."""
+    metrics: list[Metric | str] = [HEAD_TO_HEAD if k == HEAD_TO_HEAD else metric_for(k) for k in keys]
+    # Each row's values of the metrics, computed once (metrics like averages are fractions).
+    keys = {id(row): [None if m == HEAD_TO_HEAD else _sort_value(m, row) for m in metrics] for row in rows}
+    mutual = _load_head_to_head(rows, metrics, keys, head_to_head)
+    by_division: dict[tuple[int, str], list[StandingRow]] = {}
+    for row in rows:
+        by_division.setdefault((row.division_order, row.division), []).append(row)
+    ordered: list[StandingRow] = []
+    for division in sorted(by_division):
+        groups = _partition(sorted(by_division[division], key=_display_order), 0, metrics, keys, mutual)
+        position = 1
+        for group in groups:
+            for row in group:
+                row.rank = position
+                row.rank_label = f"{position}=" if len(group) > 1 else str(position)
+                ordered.append(row)
+            span = range(position, position + len(group))
+            prize = any(p <= prize_places or (prize_every and p > prize_places and p % prize_every == 0) for p in span)
+            for offset, row in enumerate(group):
+                row.position = position + offset
+                row.prize = bool(prize)
+            position += len(group)
+    return ordered
+
+
+def _display_order(row: StandingRow):
+    return (row.name.casefold(), row_id(row) or 0)
+
+
+def _partition(group: list[StandingRow], level: int, metrics: list, keys: dict, mutual: dict) -> list[list[StandingRow]]:
+    """Split a group of rows level on ``metrics[:level]`` into ordered groups of rows still level."""
+    if len(group) < 2 or level == len(metrics):
+        return [group]
+    if metrics[level] == HEAD_TO_HEAD:
+        if len(group) == 2:
+            a, b = group
+            verdict = mutual.get((row_id(a), row_id(b)), 0)
+            if verdict > 0:
+                return [[a], [b]]
+            if verdict < 0:
+                return [[b], [a]]
+        return _partition(group, level + 1, metrics, keys, mutual)
+    result: list[list[StandingRow]] = []
+    group = sorted(group, key=lambda r: keys[id(r)][level])  # stable: display order kept within
+    start = 0
+    for i in range(1, len(group) + 1):
+        if i == len(group) or keys[id(group[i])][level] != keys[id(group[start])][level]:
+            result.extend(_partition(group[start:i], level + 1, metrics, keys, mutual))
+            start = i
+    return result
+
+
+def _load_head_to_head(rows, metrics, keys, loader) -> dict[tuple[int, int], int]:
+    """Ask the loader once for every pair that can reach ``head_to_head``: the pairs level on every
+    metric before it (the only way to reach it, since only it ever passes a group over)."""
+    if loader is None or HEAD_TO_HEAD not in metrics:
+        return {}
+    before = metrics.index(HEAD_TO_HEAD)
+    level: dict[tuple, list[StandingRow]] = {}
+    for row in rows:
+        key = (row.division_order, row.division, *keys[id(row)][:before])
+        level.setdefault(key, []).append(row)
+    pairs = [tuple(sorted(g, key=_display_order)) for g in level.values() if len(g) == 2]
+    if not pairs:
+        return {}
+    verdicts = loader(pairs)
+    both = dict(verdicts)
+    for (a, b), n in verdicts.items():
+        both[(b, a)] = -n
+    return both
+
+
+def compare_mutual(results: Iterable[tuple[int, int]]) -> int:
+    """Head to head from a's side: ``results`` are (match points of a minus b, points of a minus b)
+    of each meeting; match points decide first, then points."""
+    match_points = points = 0
+    for mp, pts in results:
+        match_points += mp
+        points += pts
+    if match_points:
+        return match_points
+    return points
