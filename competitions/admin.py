@@ -29,6 +29,7 @@ from competitions.models import (
     Round,
 )
 from competitions.rulesets import RuleOptionError, ruleset_for
+from competitions.standings import tie_breaker_errors
 from scoring.models import Deal
 
 
@@ -51,6 +52,8 @@ class CompetitionForm(forms.ModelForm):
             ruleset_for(probe)
         except RuleOptionError as exc:
             self.add_error("rule_options", str(exc))
+        for message in tie_breaker_errors(data.get("tie_breakers") or []):
+            self.add_error("tie_breakers", message)
         return data
 
 

@@ -185,3 +185,23 @@ def test_revoke_tokens_from_the_admin(client, world):
     assert response.status_code == 302
     token.refresh_from_db()
     assert token.revoked_at is not None
+
+
+@pytest.mark.django_db
+def test_competition_form_refuses_unknown_options_and_tie_breakers():
+    from clubs.models import Club
+    from competitions.admin import CompetitionForm
+
+    club = Club.objects.create(name="Vormclub", slug="vormclub")
+    base = {
+        "club": club.pk, "name": "Test", "slug": "test-vorm", "format": "individual", "ruleset": "amsterdam",
+        "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1, "points_loss": 0,
+        "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing", "absence_points": 0,
+        "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
+    }
+    form = CompetitionForm(data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'})
+    assert form.is_valid(), form.errors
+    form = CompetitionForm(data={**base, "rule_options": '{"jokers": 1}', "tie_breakers": '["coin_toss"]'})
+    assert not form.is_valid()
+    assert "jokers" in str(form.errors["rule_options"])
+    assert "coin_toss" in str(form.errors["tie_breakers"])
