@@ -119,7 +119,7 @@ def _aliases(key: str) -> set[str]:
     return {key.casefold(), _(key).casefold()}
 
 
-def _find_sheet(wb, key: str):
+def find_sheet(wb, key: str):
     names = _aliases(key)
     for ws in wb.worksheets:
         if ws.title.strip().casefold() in names:
@@ -127,7 +127,7 @@ def _find_sheet(wb, key: str):
     return None
 
 
-def _read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
+def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
     """Rows as (row number, {column key: value}); header problems are added to ``problems``."""
     rows = ws.iter_rows(values_only=True)
     header = next(rows, None)
@@ -162,27 +162,33 @@ def _read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]
     return result
 
 
-def read_workbook(data: bytes) -> tuple[list, list]:
-    """(member rows, team rows) of an uploaded file, or :class:`ImportRefused` with the reasons."""
+def open_workbook(data: bytes, *, not_xlsx: str):
+    """An uploaded workbook, read-only; :class:`ImportRefused` if it is empty, too big or not an xlsx
+    (``not_xlsx`` is the message for the last case, saying where a good file comes from)."""
     if not data:
         raise ImportRefused([_("The file is empty.")])
     if len(data) > MAX_BYTES:
         raise ImportRefused([_("The file is larger than 5 MB.")])
     try:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
-        raise ImportRefused([_("This file is not an Excel workbook (.xlsx). Download the template, fill it in "
-                               "and save it as .xlsx.")]) from None
+        raise ImportRefused([not_xlsx]) from None
+
+
+def read_workbook(data: bytes) -> tuple[list, list]:
+    """(member rows, team rows) of an uploaded file, or :class:`ImportRefused` with the reasons."""
+    wb = open_workbook(data, not_xlsx=_("This file is not an Excel workbook (.xlsx). Download the template, fill "
+                                        "it in and save it as .xlsx."))
     try:
-        members_ws, teams_ws = _find_sheet(wb, MEMBERS), _find_sheet(wb, TEAMS)
+        members_ws, teams_ws = find_sheet(wb, MEMBERS), find_sheet(wb, TEAMS)
         if members_ws is None and teams_ws is None and len(wb.worksheets) == 1:
             members_ws = wb.worksheets[0]  # a single sheet of members under another name
         if members_ws is None and teams_ws is None:
             raise ImportRefused([_("The workbook has no sheet called '%(members)s' or '%(teams)s'.")
                                  % {"members": _(MEMBERS), "teams": _(TEAMS)}])
         problems: list = []
-        members = _read_sheet(members_ws, MEMBERS, MEMBER_COLUMNS, problems) if members_ws is not None else []
-        teams = _read_sheet(teams_ws, TEAMS, TEAM_COLUMNS, problems) if teams_ws is not None else []
+        members = read_sheet(members_ws, MEMBERS, MEMBER_COLUMNS, problems) if members_ws is not None else []
+        teams = read_sheet(teams_ws, TEAMS, TEAM_COLUMNS, problems) if teams_ws is not None else []
     finally:
         wb.close()
     if problems:
@@ -210,7 +216,7 @@ def _member_number(value) -> str | None:
     return str(value).strip() or None
 
 
-def _text(value) -> str:
+def cell_text(value) -> str:
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer():
@@ -239,7 +245,7 @@ def _check_members(rows, errors: list) -> dict[str, dict]:
                 seen[member_number] = number
         record = {"row": number}
         for key, required, max_length in MEMBER_COLUMNS[1:4]:
-            text = _text(values.get(key))
+            text = cell_text(values.get(key))
             if required and not text:
                 err(key, _("missing"))
             elif len(text) > max_length:
@@ -251,13 +257,13 @@ def _check_members(rows, errors: list) -> dict[str, dict]:
             except ValidationError:
                 err("email", _("'%(value)s' is not an email address") % {"value": record["email"]})
         active = values.get("active")
-        if active is None or _text(active) == "":
+        if active is None or cell_text(active) == "":
             record["active"] = None
         elif isinstance(active, bool):
             record["active"] = active
-        elif _text(active).casefold() in YES | {_("yes").casefold()}:
+        elif cell_text(active).casefold() in YES | {_("yes").casefold()}:
             record["active"] = True
-        elif _text(active).casefold() in NO | {_("no").casefold()}:
+        elif cell_text(active).casefold() in NO | {_("no").casefold()}:
             record["active"] = False
         else:
             err("active", _("'%(value)s' is not yes or no") % {"value": active})
@@ -274,7 +280,7 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
                   _("team of four").casefold(): Team.Kind.FOUR})
     for number, values in rows:
         err = lambda column, message: errors.append(RowError(TEAMS, number, column, message))  # noqa: E731
-        name = _text(values.get("team"))
+        name = cell_text(values.get("team"))
         if not name:
             err("team", _("missing"))
         elif len(name) > 120:
@@ -298,7 +304,7 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
             elif member_number in [m for _p, m in members]:
                 err(key, _("member %(number)s is already in this team") % {"number": member_number})
             members.append((position, member_number))
-        kind_text = _text(values.get("kind")).casefold()
+        kind_text = cell_text(values.get("kind")).casefold()
         if kind_text:
             kind = kinds.get(kind_text)
             if kind is None:
