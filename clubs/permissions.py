@@ -18,7 +18,7 @@ ORGANISER = StaffRole.Role.ORGANISER
 SCORER = StaffRole.Role.SCORER
 
 
-def _roles(user) -> dict[int, set[str]]:
+def roles_by_club(user) -> dict[int, set[str]]:
     """The user's roles by club id, cached on the user object for the request."""
     if not getattr(user, "is_authenticated", False):
         return {}
@@ -38,26 +38,26 @@ def is_site_admin(user) -> bool:
 def is_staff_of(user, club: Club | int) -> bool:
     """Organiser or scorer at this club."""
     club_id = club if isinstance(club, int) else club.pk
-    return is_site_admin(user) or bool(_roles(user).get(club_id))
+    return is_site_admin(user) or bool(roles_by_club(user).get(club_id))
 
 
 def is_organiser_of(user, club: Club | int) -> bool:
     club_id = club if isinstance(club, int) else club.pk
-    return is_site_admin(user) or ORGANISER in _roles(user).get(club_id, set())
+    return is_site_admin(user) or ORGANISER in roles_by_club(user).get(club_id, set())
 
 
 def clubs_managed_by(user) -> QuerySet[Club]:
     """The clubs whose organiser pages this user may open."""
     if is_site_admin(user):
         return Club.objects.all()
-    ids = [club_id for club_id, roles in _roles(user).items() if ORGANISER in roles]
+    ids = [club_id for club_id, roles in roles_by_club(user).items() if ORGANISER in roles]
     return Club.objects.filter(pk__in=ids)
 
 
 def clubs_staffed_by(user) -> QuerySet[Club]:
     if is_site_admin(user):
         return Club.objects.all()
-    return Club.objects.filter(pk__in=list(_roles(user)))
+    return Club.objects.filter(pk__in=list(roles_by_club(user)))
 
 
 def match_club_ids(match) -> set[int]:
@@ -77,7 +77,7 @@ def can_enter(user, match) -> bool:
     """May enter (or correct, while not confirmed) the deals of this match."""
     if is_site_admin(user):
         return True
-    roles = _roles(user)
+    roles = roles_by_club(user)
     return any(roles.get(club_id) for club_id in match_club_ids(match))
 
 
@@ -96,4 +96,4 @@ def staff_q(user, club_field: str = "club") -> Q:
     """A filter that keeps only rows of clubs the user is staff of (for staff listings)."""
     if is_site_admin(user):
         return Q()
-    return Q(**{f"{club_field}__in": list(_roles(user))})
+    return Q(**{f"{club_field}__in": list(roles_by_club(user))})

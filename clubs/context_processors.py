@@ -1,0 +1,17 @@
+"""What every page needs to know about the visitor: whether to show the organiser's menu."""
+
+from clubs import permissions
+
+
+def staff_menu(request) -> dict:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"is_staff_somewhere": False}
+
+    def organises_something() -> bool:
+        # the roles are loaded once per request and cached on the user (clubs.permissions)
+        return permissions.is_site_admin(user) or any(
+            permissions.ORGANISER in roles for roles in permissions.roles_by_club(user).values()
+        )
+
+    return {"is_staff_somewhere": organises_something}
