@@ -9,32 +9,11 @@ import pytest
 
 from clubs import tokens
 from clubs.models import ApiToken
-from competitions.models import Match
 from scoring import services
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.scoring.factories import make_club, make_user, simulated_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def match(club):
-    return make_match(club)
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
-def organiser(club):
-    return make_user("org1", club=club, role="organiser")
 
 
 @pytest.fixture

@@ -22,16 +22,6 @@ def english(settings):
 
 
 @pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
 def second(club):
     return make_user("scorer2", club=club, role="scorer")
 

@@ -17,16 +17,6 @@ def english(settings):
 
 
 @pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def match(club):
-    return make_match(club)
-
-
-@pytest.fixture
 def scorer(client, club):
     user = make_user("scorer1", club=club, role="scorer")
     client.force_login(user)

@@ -54,26 +54,6 @@ def english(settings):
     settings.LANGUAGE_CODE = "en"
 
 
-@pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def match(club):
-    return make_match(club)
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
-def organiser(club):
-    return make_user("org1", club=club, role="organiser")
-
-
 def enter_url(match):
     return reverse("scoring:enter", kwargs={"pk": match.pk})
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Team
 from competitions.models import Entrant, MatchSide
@@ -27,21 +25,6 @@ KNOWN = [
 @pytest.fixture(autouse=True)
 def english(settings):
     settings.LANGUAGE_CODE = "en"
-
-
-@pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
-def organiser(club):
-    return make_user("org1", club=club, role="organiser")
 
 
 @pytest.fixture

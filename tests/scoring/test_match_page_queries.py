@@ -7,24 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.scoring.factories import make_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
-def organiser(club):
-    return make_user("org1", club=club, role="organiser")
 
 
 def played(club, scorer, organiser, *, deals: int, slug: str, corrections: int = 0):

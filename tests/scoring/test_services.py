@@ -12,26 +12,6 @@ from tests.scoring.factories import make_club, make_match, make_user, simulated_
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def club():
-    return make_club("troef")
-
-
-@pytest.fixture
-def match(club):
-    return make_match(club)
-
-
-@pytest.fixture
-def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
-
-
-@pytest.fixture
-def organiser(club):
-    return make_user("org1", club=club, role="organiser")
-
-
 def snapshot(match):
     match.refresh_from_db()
     return (
