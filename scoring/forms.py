@@ -51,6 +51,7 @@ FIELD_LABELS = {
     "trump": gettext_lazy("trump"),
     "challenge": gettext_lazy("challenge"),
     "nil": gettext_lazy("nil"),
+    "deal": gettext_lazy("deal"),
     "deals": gettext_lazy("deal"),
     "number": gettext_lazy("deal"),
 }

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.models import SEATS
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
+from scoring.forms import FIELD_LABELS
 from scoring.services import compare_sheets
 
 SIDE_SUFFIXES = ("a", "b", "c")
@@ -225,17 +226,7 @@ def stat_rows(match, sides) -> list[StatRow]:
 # --- the audit trail (staff only)
 
 
-FIELD_NAMES = {
-    "deal": gettext_lazy("deal"),
-    "bidder": gettext_lazy("bidder"),
-    "points": gettext_lazy("points"),
-    "roem": gettext_lazy("roem"),
-    "pit": gettext_lazy("pit"),
-    "verzaakt": gettext_lazy("verzaakt"),
-    "trump": gettext_lazy("trump"),
-    "challenge": gettext_lazy("challenge"),
-    "nil": gettext_lazy("nil"),
-}
+FIELD_NAMES = FIELD_LABELS  # one list of the sheet's field names (scoring.forms)
 
 
 def describe_value(field: str, value, labels: tuple[str, ...]) -> str:
