@@ -137,14 +137,8 @@ class ClubScopedAdmin(ClubScopedMixin, admin.ModelAdmin):
     list_per_page = 50
 
 
-class ReadOnlyInlineMixin:
-    """An inline that shows rows kept by a service: no adding, changing or deleting here."""
-
-    can_delete = False
-    extra = 0
-
-    def has_view_permission(self, request, obj=None):
-        return True  # the parent admin decided who sees the page
+class ReadOnlyMixin:
+    """Rows kept by a service (results, audit): shown, never added, changed or deleted in the admin."""
 
     def get_readonly_fields(self, request, obj=None):
         return [f.name for f in self.model._meta.fields]
@@ -157,6 +151,16 @@ class ReadOnlyInlineMixin:
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class ReadOnlyInlineMixin(ReadOnlyMixin):
+    """An inline that shows rows kept by a service: no adding, changing or deleting here."""
+
+    can_delete = False
+    extra = 0
+
+    def has_view_permission(self, request, obj=None):
+        return True  # the parent admin decided who sees the page
 
 
 class StaffRoleInline(admin.TabularInline):

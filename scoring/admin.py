@@ -9,24 +9,12 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin import ClubScopedAdmin
+from clubs.admin import ClubScopedAdmin, ReadOnlyMixin
 from scoring.models import AuditEntry, BlindEntry, Deal
 
 
-class ReadOnlyAdmin(ClubScopedAdmin):
+class ReadOnlyAdmin(ReadOnlyMixin, ClubScopedAdmin):
     club_path = "match__round__competition__club"
-
-    def get_readonly_fields(self, request, obj=None):
-        return [f.name for f in self.model._meta.fields]
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Deal)
