@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from clubs.imports import MAX_BYTES, ImportRefused, RowError, import_members_and_teams, template_workbook
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
-from config.xlsx import XLSX_TYPE
+from documents.xlsx import XLSX_TYPE
 
 
 def _club(request, slug: str) -> Club:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from config.benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark
 from competitions.pairings import individual_round, record_round, round_robin, swiss_round
 
 

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 
-from config.benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
+from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
 
 SHEETS_TABLES = 250
 RESULT_DEALS = 480_000
@@ -158,7 +158,7 @@ class PeakRss:
 @benchmark("deal-by-deal results export", group="exports", needs_db=True)
 def bench_results(quick: bool):
     from competitions.exports import ResultsExporter
-    from config.xlsx import write_xlsx
+    from documents.xlsx import write_xlsx
 
     deals = 32_000 if quick else RESULT_DEALS
     competition = make_results(deals)
@@ -211,7 +211,7 @@ def make_pairs_standings(entrants: int, rounds: int = 5):
 def bench_standings(quick: bool):
     from competitions.exports_standings import StandingsExporter, StandingsRenderer
     from competitions.standings import standings
-    from config.xlsx import write_xlsx
+    from documents.xlsx import write_xlsx
 
     entrants = 200 if quick else 2000
     competition = make_pairs_standings(entrants)

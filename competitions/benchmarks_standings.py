@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from config.benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark
 
 SQL_PAIRS = """
 SELECT e.id, e.name, e.team_id, e.player_id,

@@ -16,8 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition, Match, MatchSide, Round
-from config.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
-from config.xlsx import Column, Exporter
+from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
+from documents.xlsx import Column, Exporter
 from scoring.models import Deal
 
 SIDE_LETTERS = ("A", "B", "C")

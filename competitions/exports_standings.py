@@ -17,8 +17,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from competitions.models import Competition
-from config.pdf import A4_LANDSCAPE, A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
-from config.xlsx import Column, Exporter
+from documents.pdf import A4_LANDSCAPE, A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
+from documents.xlsx import Column, Exporter
 
 
 @dataclass(frozen=True)

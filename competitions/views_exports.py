@@ -12,8 +12,8 @@ from competitions.exports import ResultsExporter, TableListRenderer
 from competitions.exports_standings import StandingsExporter, StandingsRenderer
 from competitions.models import Competition, Round
 from competitions.standings import standings
-from config.pdf import pdf_response
-from config.xlsx import xlsx_response
+from documents.pdf import pdf_response
+from documents.xlsx import xlsx_response
 from scoring.sheets import sheets_for_round
 
 

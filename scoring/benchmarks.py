@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from config.benchmarking import Measurement, Stopwatch, at_least, benchmark, rate
+from benchmarking import Measurement, Stopwatch, at_least, benchmark, rate
 from scoring.rules import RULESETS, score_deal, score_match, simulate_deal
 
 SCORE_DEAL_BAR = 200_000  # deals/s

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 from reportlab.lib.units import mm
 
-from config.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
+from documents.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
 from scoring.rules.tally import to_tally
 from scoring.sheets import Sheet
 

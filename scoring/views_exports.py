@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
 from competitions.models import Match, Round
-from config.pdf import pdf_response
+from documents.pdf import pdf_response
 from scoring.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.sheets_pdf import ScoreSheetRenderer
 

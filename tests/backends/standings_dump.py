@@ -8,7 +8,7 @@ import os
 
 
 def standings_of_demo() -> dict:
-    from clubs.demo import seed_demo
+    from scoring.demo_season import seed_demo
     from competitions.models import Competition
     from competitions.standings import standings
 

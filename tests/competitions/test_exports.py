@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from competitions.exports import RESULT_HEADERS
-from config.xlsx import Column, Exporter, write_xlsx
+from documents.xlsx import Column, Exporter, write_xlsx
 from scoring.models import Deal
 from tests.scoring.sheet_factories import (
     fill_match, ink_ratio, make_club, make_competition, make_match, make_player, make_round, pdf_pages_text,

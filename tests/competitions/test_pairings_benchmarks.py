@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import competitions.benchmarks  # noqa: F401  (registers the benchmarks)
-from config.benchmarking import REGISTRY, Measurement
+from benchmarking import REGISTRY, Measurement
 
 
 def test_pairing_benchmarks_run_quick() -> None:

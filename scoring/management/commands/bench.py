@@ -14,7 +14,7 @@ from django.apps import apps
 from django.core.management.base import BaseCommand
 from django.db import connection
 
-from config.benchmarking import REGISTRY, Measurement
+from benchmarking import REGISTRY, Measurement
 
 PROJECT_APPS = ("scoring", "competitions", "clubs")
 

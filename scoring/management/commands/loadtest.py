@@ -6,7 +6,7 @@ seeded with the demo). Prints throughput, latency percentiles, errors and lost w
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config import loadtest
+from benchmarking import loadtest
 
 
 class Command(BaseCommand):

@@ -1,0 +1,9 @@
+"""The harness behind ``manage.py bench`` (``harness``) and ``manage.py loadtest`` (``loadtest``).
+
+``harness`` imports no app and every app's ``benchmarks*`` modules use it; ``loadtest`` drives the
+whole served system and so sits above all three apps.
+"""
+
+from benchmarking.harness import REGISTRY, Benchmark, Measurement, Stopwatch, at_least, at_most, benchmark, rate
+
+__all__ = ["REGISTRY", "Benchmark", "Measurement", "Stopwatch", "at_least", "at_most", "benchmark", "rate"]
