@@ -2,8 +2,8 @@
 
 Site administrators (superusers) may do everything. An organiser manages one club's (or league's)
 members, competitions and rounds and may enter and correct any of its results. A scorer enters results
-of its club's matches; in a league competition the scorers and organisers of the clubs whose teams
-play a match may enter it too. Everyone may read public pages.
+of its club's matches (who may enter which match is in ``competitions.permissions``, which builds on
+these club roles). Everyone may read public pages.
 
 Every staff view and API call asks these functions; none of them trusts the request for the club.
 """
@@ -58,38 +58,6 @@ def clubs_staffed_by(user) -> QuerySet[Club]:
     if is_site_admin(user):
         return Club.objects.all()
     return Club.objects.filter(pk__in=list(roles_by_club(user)))
-
-
-def match_club_ids(match) -> set[int]:
-    """The clubs that may enter this match: the organising club, plus in a league the clubs of its teams."""
-    competition = match.round.competition
-    ids = {competition.club_id}
-    if competition.club.is_league:
-        from competitions.models import Entrant
-
-        ids |= set(
-            Entrant.objects.filter(match_sides__match=match, team__isnull=False).values_list("team__club_id", flat=True)
-        )
-    return ids
-
-
-def can_enter(user, match) -> bool:
-    """May enter (or correct, while not confirmed) the deals of this match."""
-    if is_site_admin(user):
-        return True
-    roles = roles_by_club(user)
-    return any(roles.get(club_id) for club_id in match_club_ids(match))
-
-
-def can_correct_confirmed(user, match) -> bool:
-    """Changing a confirmed result: the organiser of the organising club only."""
-    return is_organiser_of(user, match.round.competition.club_id)
-
-
-def can_confirm(user, match) -> bool:
-    """Confirm a result: the organiser, or a scorer of a club in this match (the other side's scorer).
-    That the confirmer is not the person who entered it is checked by the service and the database."""
-    return can_enter(user, match)
 
 
 def staff_q(user, club_field: str = "club") -> Q:

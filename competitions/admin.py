@@ -30,7 +30,6 @@ from competitions.models import (
 )
 from competitions.rulesets import RuleOptionError, ruleset_for
 from competitions.standings import tie_breaker_errors
-from scoring.models import Deal
 
 
 class CompetitionForm(forms.ModelForm):
@@ -180,19 +179,6 @@ class MatchSideInline(ReadOnlyInlineMixin, admin.TabularInline):
         return super().get_queryset(request).select_related("entrant")
 
 
-class DealInline(ReadOnlyInlineMixin, admin.TabularInline):
-    model = Deal
-    fields = ["number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "pit", "verzaakt",
-              "score_a", "score_b", "nat", "mark"]
-
-    def get_readonly_fields(self, request, obj=None):
-        return self.fields
-
-    def get_queryset(self, request):
-        # Each row's title shows its match: fetch it with the deals, not once per deal.
-        return super().get_queryset(request).select_related("match__round__competition")
-
-
 @admin.register(Match)
 class MatchAdmin(ClubScopedAdmin):
     """Read-only: tables are drawn by the services and results entered on the score entry page."""
@@ -202,7 +188,7 @@ class MatchAdmin(ClubScopedAdmin):
     list_filter = ["status", "round__competition"]
     search_fields = ["round__competition__name", "seats__player__last_name"]
     list_select_related = ["round__competition", "entered_by", "confirmed_by"]
-    inlines = [MatchSeatInline, MatchSideInline, DealInline]
+    inlines = [MatchSeatInline, MatchSideInline]  # scoring.admin adds the deals
 
     def get_readonly_fields(self, request, obj=None):
         return [f.name for f in Match._meta.fields]

@@ -3,7 +3,6 @@
 from django.urls import path
 
 from competitions import views_staff as views
-from competitions.views_imports import import_results_view
 
 app_name = "staff"
 
@@ -21,5 +20,4 @@ urlpatterns = [
     path(competition + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(competition + "fixtures/", views.fixtures, name="fixtures"),
     path(competition + "swiss/", views.swiss, name="swiss"),
-    path(competition + "results/import/", import_results_view, name="import-results"),
 ]

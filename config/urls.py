@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("scoring.urls_exports")),
     path("", include("competitions.urls_exports")),
     path("", include("competitions.urls_staff")),
+    path("", include("scoring.urls_staff")),
     path("", include("clubs.urls")),
     path("", include("competitions.urls")),
 ]

@@ -9,7 +9,9 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from clubs.admin import ClubScopedAdmin, ReadOnlyMixin
+from clubs.admin import ClubScopedAdmin, ReadOnlyInlineMixin, ReadOnlyMixin
+from competitions.admin import MatchAdmin
+from competitions.models import Match
 from scoring.models import AuditEntry, BlindEntry, Deal
 
 
@@ -43,3 +45,26 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     @admin.display(description=_("deals after"))
     def deal_count(self, obj):
         return len(obj.after or [])
+
+
+class DealInline(ReadOnlyInlineMixin, admin.TabularInline):
+    model = Deal
+    fields = ["number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "pit", "verzaakt",
+              "score_a", "score_b", "nat", "mark"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+    def get_queryset(self, request):
+        # Each row's title shows its match: fetch it with the deals, not once per deal.
+        return super().get_queryset(request).select_related("match__round__competition")
+
+
+class MatchWithDealsAdmin(MatchAdmin):
+    """The match admin of ``competitions`` with its deals shown below the seats and sides."""
+
+    inlines = [*MatchAdmin.inlines, DealInline]
+
+
+admin.site.unregister(Match)
+admin.site.register(Match, MatchWithDealsAdmin)

@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from ninja import Field, Router, Schema, Status
 from ninja.security import HttpBearer
 
-from clubs import permissions, tokens
+from clubs import tokens
+from competitions import permissions
 from competitions.models import Match
 from scoring import services
 from scoring.deal_input import DealError

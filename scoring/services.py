@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs import permissions
+from competitions import permissions
 from competitions.models import Fixture, Match, MatchSide
 from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, deal_to_dict, parse_sheet

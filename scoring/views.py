@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs import permissions
+from competitions import permissions
 from competitions.models import Match, MatchSeat, MatchSide
 from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring import selectors, services

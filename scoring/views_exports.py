@@ -1,4 +1,5 @@
-"""Printed score sheets (contract 3, public): blank sheets of a round and a match's filled sheet."""
+"""Public files built from the deals and sheets (contract 3): blank score sheets of a round, a match's
+filled sheet, the round's table list for the wall and the deal-by-deal results export."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
 from competitions.models import Match, Round
+from competitions.views_exports import visible_competition
 from documents.pdf import pdf_response
+from documents.xlsx import xlsx_response
+from scoring.exports import ResultsExporter, TableListRenderer
 from scoring.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.sheets_pdf import ScoreSheetRenderer
 
@@ -54,3 +58,19 @@ def match_sheet(request, pk):
         "competition": sheet.competition, "number": sheet.round_number, "table": sheet.table}
     content = ScoreSheetRenderer([sheet], title=title).render()
     return pdf_response(content, f"match-{pk}-sheet.pdf")
+
+
+def round_tables(request, slug, number):
+    competition = visible_competition(request, slug)
+    round_ = get_object_or_404(Round, competition=competition, number=number)
+    round_.competition = competition
+    sheets = sheets_for_round(round_, urls=lambda match: ("", ""))
+    content = TableListRenderer(round_, sheets).render()
+    return pdf_response(content, f"{slug}-round-{number}-tables.pdf")
+
+
+def results_xlsx(request, slug):
+    competition = visible_competition(request, slug)
+    round_number = request.GET.get("round")
+    exporter = ResultsExporter(competition, round_number=int(round_number) if (round_number or "").isdigit() else None)
+    return xlsx_response(exporter)

@@ -10,11 +10,18 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from competitions.exports import RESULT_HEADERS
 from documents.xlsx import Column, Exporter, write_xlsx
+from scoring.exports import RESULT_HEADERS
 from scoring.models import Deal
 from tests.scoring.sheet_factories import (
-    fill_match, ink_ratio, make_club, make_competition, make_match, make_player, make_round, pdf_pages_text,
+    fill_match,
+    ink_ratio,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    pdf_pages_text,
     render_png,
 )
 

@@ -22,19 +22,24 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from clubs.imports import ImportRefused, template_workbook
 from clubs.models import Team
-from competitions import imports
 from competitions import services as competition_services
-from competitions.exports import RESULT_HEADERS
-from competitions.imports import import_results
 from competitions.models import Attendance, Bye, Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
 from competitions.rulesets import first_dealer_of, ruleset_for_match
 from competitions.standings import standings
+from scoring import imports_results as imports
 from scoring import services as scoring_services
 from scoring.deal_input import DealError, deal_to_dict
+from scoring.exports import RESULT_HEADERS
+from scoring.imports_results import import_results
 from scoring.models import AuditEntry, Deal
 from scoring.rules import dealer_for_deal, simulate_deal
 from tests.competitions.factories import (  # noqa: F401  (english: autouse fixture)
-    english, make_club, make_competition, make_players, make_team_entrants, make_user,
+    english,
+    make_club,
+    make_competition,
+    make_players,
+    make_team_entrants,
+    make_user,
 )
 
 pytestmark = pytest.mark.django_db

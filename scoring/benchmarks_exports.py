@@ -157,7 +157,7 @@ class PeakRss:
 
 @benchmark("deal-by-deal results export", group="exports", needs_db=True)
 def bench_results(quick: bool):
-    from competitions.exports import ResultsExporter
+    from scoring.exports import ResultsExporter
     from documents.xlsx import write_xlsx
 
     deals = 32_000 if quick else RESULT_DEALS

@@ -1,6 +1,6 @@
 """Import of a competition's results from the results export's format (organisers of its club only).
 
-Thin: ``competitions.imports`` does the work. GET shows the form and the format; POST shows every
+Thin: ``scoring.imports_results`` does the work. GET shows the form and the format; POST shows every
 error (status 400, nothing imported) or redirects back with a success message and the counts.
 """
 
@@ -15,9 +15,9 @@ from django.utils.translation import ngettext
 
 from clubs.imports import MAX_BYTES, ImportRefused, RowError
 from clubs.permissions import is_organiser_of
-from competitions.exports import RESULT_HEADERS
-from competitions.imports import REQUIRED, import_results
 from competitions.models import Competition
+from scoring.exports import RESULT_HEADERS
+from scoring.imports_results import REQUIRED, import_results
 
 TEMPLATE = "staff/competitions/import_results.html"
 
@@ -83,4 +83,4 @@ def import_results_view(request, slug):
         context["row_errors"] = [m for m in refused.messages if isinstance(m, RowError)]
         return render(request, TEMPLATE, context, status=400)
     messages.success(request, _summary(result))
-    return redirect("staff:import-results", slug=competition.slug)
+    return redirect("scoring_staff:import-results", slug=competition.slug)

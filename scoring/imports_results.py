@@ -54,7 +54,7 @@ from django.utils.translation import gettext_noop
 
 from clubs.imports import NO, YES, ImportRefused, RowError, cell_text, find_sheet, open_workbook, read_sheet
 from clubs.permissions import is_organiser_of
-from competitions.exports import RESULT_HEADERS, SIDE_LETTERS
+from scoring.exports import RESULT_HEADERS, SIDE_LETTERS
 from competitions.models import Competition, Match, MatchSide
 from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, check_deal, deal_to_dict, parse_sheet, to_deal_input, translate_engine_message
