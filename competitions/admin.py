@@ -28,7 +28,7 @@ from competitions.models import (
     MatchSide,
     Round,
 )
-from competitions.rulesets import RuleOptionError, ruleset_for
+from competitions.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.standings import tie_breaker_errors
 
 
@@ -50,7 +50,7 @@ class CompetitionForm(forms.ModelForm):
         try:
             ruleset_for(probe)
         except RuleOptionError as exc:
-            self.add_error("rule_options", str(exc))
+            self.add_error("rule_options", option_error_message(exc))
         for message in tie_breaker_errors(data.get("tie_breakers") or []):
             self.add_error("tie_breakers", message)
         return data

@@ -10,12 +10,17 @@ rows in the database. Nothing here computes scores: that is the rules engine's j
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
+from scoring.rules.rulesets import LIMITS
+
+#: The engine's range for deals per match (1..64): the form and the admin refuse others.
+DEALS_MIN, DEALS_MAX = LIMITS["deals_per_match"]
 
 RULESET_CHOICES = [
     ("amsterdam", _("Amsterdam")),
@@ -62,7 +67,9 @@ class Competition(models.Model):
         blank=True,
         help_text=_("Options that differ from the chosen rules, for example {\"four_jacks\": 100}."),
     )
-    deals_per_match = models.PositiveSmallIntegerField(_("deals per match"), default=16)
+    deals_per_match = models.PositiveSmallIntegerField(
+        _("deals per match"), default=16, validators=[MinValueValidator(DEALS_MIN), MaxValueValidator(DEALS_MAX)]
+    )
     first_dealer = models.CharField(_("first dealer"), max_length=1, default="N", choices=[(s, s) for s in SEATS])
     points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
     points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)

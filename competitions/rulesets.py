@@ -6,7 +6,9 @@ import dataclasses
 import json
 from functools import lru_cache
 
-from scoring.rules import RULESETS, RuleSet
+from django.utils.translation import gettext
+
+from scoring.rules import RULESETS, InvalidRuleSet, RuleSet
 from scoring.rules.cards import Rank
 
 SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -26,6 +28,7 @@ EDITABLE_OPTIONS = {
     "tiebreak_deals": int,
     "trump_choice": str,
     "play_rule": str,
+    "must_undertrump": bool,
 }
 
 
@@ -62,6 +65,18 @@ def _build(preset: str, options_json: str, deals_per_match: int) -> RuleSet:
         return dataclasses.replace(base, **changes)
     except (TypeError, ValueError) as exc:
         raise RuleOptionError(str(exc)) from exc
+
+
+def option_error_message(exc: RuleOptionError) -> str:
+    """The message of a refused option, in the user's language where the engine refused it (the
+    engine's messages are msgids, marked with ``N_``): it names the option and its range."""
+    cause = exc.__cause__
+    if isinstance(cause, InvalidRuleSet):
+        try:
+            return gettext(cause.template).format(**cause.params)
+        except (KeyError, IndexError, ValueError):
+            return str(cause)
+    return str(exc)
 
 
 def ruleset_for(competition) -> RuleSet:

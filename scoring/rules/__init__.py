@@ -4,7 +4,7 @@ Modules, each readable in one sitting:
 
 - ``cards``     suits, ranks, cards and their notation, the deck, trick and sequence orders
 - ``rulesets``  the RuleSet flags, the six presets, seats, dealers and the verplicht bidder
-- ``errors``    InvalidDeal and its messages
+- ``errors``    InvalidDeal, InvalidRuleSet and their messages
 - ``deal``      DealInput, DealResult, score_deal
 - ``match``     MatchResult, score_match (fixed deals, target score, tie-breaks, the boom)
 - ``tally``     roem in tally symbols
@@ -26,7 +26,7 @@ from .cards import (
     deck,
 )
 from .deal import CHALLENGE_NAMES, VALID_ROEM, DealInput, DealResult, is_valid_roem, score_deal
-from .errors import InvalidDeal
+from .errors import InvalidDeal, InvalidRuleSet
 from .match import MatchResult, score_match
 from .play import card_points, hand_roem, legal_cards, trick_roem, trick_winner
 from .rulesets import (
@@ -60,6 +60,7 @@ __all__ = [
     "DealResult",
     "InvalidCard",
     "InvalidDeal",
+    "InvalidRuleSet",
     "MatchResult",
     "PlayedTrick",
     "Rank",

@@ -185,10 +185,11 @@ def score_deal(rules: RuleSet, deal: DealInput) -> DealResult:
         scores = (0, whole) if winner else (whole, 0)
         return DealResult(scores, winner != bidder, pit, winner == bidder, None, multiplier, bidder)
     if nil:
-        if points[bidder] == 0:
+        if points[bidder] == 0 and roem[bidder] == 0:
             # Choice: the sheet records no tricks, so "the bidder side won no trick" is read as
-            # "the bidder side has 0 card points" (the last trick alone is worth 10). The
-            # defenders' pit bonus counts in their roem when a pit is recorded.
+            # "the bidder side has 0 card points and declared no roem" (the last trick alone is
+            # worth 10, and roem is only declared by the side that wins the trick holding it).
+            # The defenders' pit bonus counts in their roem when a pit is recorded.
             if bidder:
                 scores = ((pa + ra) * multiplier, rules.nil_bonus * multiplier)
             else:
@@ -278,7 +279,7 @@ def _score_three(rules: RuleSet, deal: DealInput) -> DealResult:
     if maker is None:
         return DealResult(own, False, pit, None, None, 1, None)
     if deal.nil:
-        if points[maker] == 0:
+        if points[maker] == 0 and roem[maker] == 0:  # no trick won (see the two-side case)
             scores = tuple(rules.nil_bonus if i == maker else own[i] for i in players)
             return DealResult(scores, False, pit, True, None, 1, maker, True)
         scores = tuple(0 if i == maker else whole for i in players)

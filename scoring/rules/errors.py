@@ -26,6 +26,23 @@ class InvalidDeal(ValueError):
         return InvalidDeal(self.field, self.template, deal=number, **self.params)
 
 
+class InvalidRuleSet(ValueError):
+    """A rule set option out of its range or not fitting the others: the message names the option
+    and, for a number, the range allowed (``RuleSet.__post_init__``).
+
+    ``option`` is the name of the ``RuleSet`` field at fault; ``template`` and ``params`` are the
+    untranslated message and its values, as in :class:`InvalidDeal`; ``message`` is the message.
+    """
+
+    def __init__(self, option: str, template: str, **params: object):
+        self.option = option
+        self.field = option
+        self.template = template
+        self.params = {"option": option, **params}
+        self.message = template.format(**self.params)
+        super().__init__(self.message)
+
+
 def N_(message: str) -> str:
     """Mark a message for translation without translating it (the engine has no Django).
 
@@ -58,6 +75,14 @@ CHALLENGE_RULES = N_("challenge: only Wilde Boom has kraak, rekraak and superkra
 TRUMP_MISSING = N_("trump: this game needs the trump suit of every deal")
 TRUMP_UNKNOWN = N_("trump must be one of C, D, H, S, not {value!r}")
 NIL_RULES = N_("nil: this competition does not play nil bids")
+RULE_RANGE = N_("{option} must be a whole number from {low} to {high}, not {value!r}")
+RULE_RANGE_OR_NONE = N_("{option} must be empty (none) or a whole number from {low} to {high}, "
+                        "not {value!r}")
+RULE_CHOICE = N_("{option} must be one of {choices}, not {value!r}")
+RULE_RANKS = N_("{option} must hold only the ranks 7, 8, 9, 10, J, Q, K and A, not {value!r}")
+RULE_FOUR_PLAYERS = N_("{option}: Wilde Boom challenges and the South African boom need four "
+                       "players")
+RULE_NEEDS_BIDDER = N_("{option}: nil bids and challenges need a rule set with a bidder")
 MATCH_OVER = N_("deals: the match was over after deal {last}; deal {number} is one too many")
 
 # The words the engine puts into the messages' {side}, {what} and {choices} (see ``deal._side``,

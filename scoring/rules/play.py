@@ -72,9 +72,14 @@ _SUIT_INDEX = {suit: suit.index for suit in Suit} | {suit.value: suit.index for 
 
 def hand_roem(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> int:
     """Roem shown from a hand (Wilde Boom, South African): runs of three (20), four (50) and five
-    or more (the rule set's five-run, 100), four of a kind, and the stuk.
+    or more (the rule set's five-run, 100) and four of a kind — never the stuk.
 
-    Choice: runs are counted per suit as disjoint maximal runs; the stuk counts 20 on its own.
+    The stuk is declared when its second card is played and scored with that trick's roem
+    (RULES.md §6, :func:`trick_roem`), so counting it from the hand too would count it twice.
+    Choice: this holds for every rule set with hand roem (Wilde Boom and South African); runs are
+    counted per suit as disjoint maximal runs, and a run through the trump king and queen is a
+    run like any other (J-Q-K of trump is 20 from the hand). ``trump`` is kept in the signature
+    for the callers, though the trump suit no longer changes hand roem.
     """
     masks = [0, 0, 0, 0]
     for card in cards:
@@ -88,15 +93,36 @@ def hand_roem(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> int:
         if sum(1 for c in cards if c.rank is rank) == 4:
             roem += rules.four_jacks if rank is Rank.JACK else (
                 100 if rank in rules.four_of_a_kind_ranks else 0)
-    if masks[_SUIT_INDEX[trump]] & _KING_QUEEN == _KING_QUEEN:
-        roem += _STUK
     return roem
 
 
 def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
                 trump: Suit) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (in hand order, never empty for a
-    non-empty hand), under the rule set's play rule (Amsterdam or Rotterdam)."""
+    non-empty hand), under the rule set's play rule and ``must_undertrump`` (RULES.md §7).
+
+    - Every rule: a player holding the led suit must play it (any card of it).
+    - Trump led: Amsterdam and Rotterdam, a higher trump if able, else any trump; South African,
+      any trump ("must play trump if able, need not beat it"); without trump, any card.
+    - Void in a plain led suit, the *obligations* (Rotterdam always; Amsterdam and South African
+      when the partner is not winning the trick; three players always, having no partner): must
+      trump, and overtrump a trump in the trick if able; unable to overtrump, a non-trump card,
+      or any trump when only trumps are left.
+    - Void, partner winning: Amsterdam, any card but an undertrump, unless only lower trumps are
+      left. South African, any card but an undertrump of the partner's winning trump, unless the
+      hand holds only trumps (then any card).
+    - ``must_undertrump`` ("verplicht ondertroeven"): within the obligations, a player unable to
+      overtrump who holds trump must play one of those lower trumps instead of a non-trump card.
+
+    Choice (our reading of §7 for South African klawerjas): §7 names only the partner-winning and
+    trump-led cases, so with the partner not winning the obligations shared by both Dutch rule
+    sets hold (must trump, must overtrump if able; unable, a non-trump card): the preset always
+    played so, and the §7 exception is worded as one for a winning partner only. "Unless holding
+    only trumps" is read literally: a hand of trumps only may then play any of them, higher or lower.
+    Choice: ``must_undertrump`` does not make a player undertrump a winning partner where the play
+    rule lets that player play any card (Amsterdam and South African, partner winning); it only
+    replaces the discard the obligations would otherwise demand.
+    """
     if not trick:
         return list(hand)
     led = trick[0].suit
@@ -104,25 +130,29 @@ def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
     for card in trick:
         if card.suit == trump and card.trump_order > top_trump:
             top_trump = card.trump_order
+    rule = rules.play_rule
     if led == trump:
-        # Trump led: a higher trump if able, else any trump, else any card.
         trumps = [c for c in hand if c.suit == led]
         if not trumps:
             return list(hand)
+        if rule == "south-african":
+            return trumps  # must play trump, need not beat it
         higher = [c for c in trumps if c.trump_order > top_trump]
         return higher or trumps
     follow = [c for c in hand if c.suit == led]
     if follow:
         return follow
     position = len(trick)
-    if (rules.play_rule == "amsterdam" and rules.players == 4 and position >= 2
+    if (rule != "rotterdam" and rules.players == 4 and position >= 2
             and trick_winner(trick, trump) == position - 2):
-        # Amsterdam, partner winning: anything but an undertrump, unless only those are left.
+        # Partner winning: anything but an undertrump (of the partner's winning trump).
         if top_trump < 0:
             return list(hand)
         allowed = [c for c in hand if c.suit != trump or c.trump_order > top_trump]
+        if rule == "south-african" and all(c.suit == trump for c in hand):
+            return list(hand)  # only trumps: any of them
         return allowed or list(hand)
-    # Must trump, and overtrump a trump in the trick if able.
+    # The obligations: must trump, and overtrump a trump in the trick if able.
     trumps = [c for c in hand if c.suit == trump]
     if not trumps:
         return list(hand)
@@ -131,6 +161,8 @@ def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
     higher = [c for c in trumps if c.trump_order > top_trump]
     if higher:
         return higher
+    if rules.must_undertrump:
+        return trumps  # verplicht ondertroeven: a lower trump, never a discard
     # Unable to overtrump: a non-trump card; only (lower) trumps left: any trump.
     others = [c for c in hand if c.suit != trump]
     return others or trumps

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import errors as E
 from .cards import DUTCH_POINTS, SOUTH_AFRICAN_POINTS, Rank
+from .errors import InvalidRuleSet
 
-PLAY_RULES = ("amsterdam", "rotterdam")
+#: The play rules of RULES.md §7 (who must trump, overtrump or may discard).
+PLAY_RULES = ("amsterdam", "rotterdam", "south-african")
 CARD_VALUES = ("dutch", "south-african")
 #: The ways trump is chosen (RULES.md §2).
 #: Choice: a sixth way, "dealer-card", is the South African one: the suit of the dealer's last
@@ -22,6 +25,41 @@ TRUMP_CHOICES = ("free", "dealer-first", "verplicht", "turned-card", "turned-car
 SEATS = ("N", "E", "S", "W")
 SIDE_NAMES = ("A", "B")
 PLAYER_NAMES = ("1", "2", "3")  # three players each play for themselves
+
+#: The allowed range (inclusive) of every numeric option, checked when a RuleSet is made: a value
+#: outside it raises :class:`InvalidRuleSet` naming the option and the range. Choices, as the
+#: rules name no limits: the bounds are generous for every club and variant we know and small
+#: enough that a sheet, a form or a loop over the deals stays quick (an unbounded
+#: ``tiebreak_deals`` once made the entry page draw 200,000 rows).
+#:
+#: - ``deals_per_match`` 1..64 and ``max_deals`` 1..64: clubs play 12 or 16, a long match 32;
+#:   64 is four times the usual match.
+#: - ``tiebreak_deals`` 0..16: one round of four (one per dealer) is usual, 16 a whole match.
+#: - ``target_score`` 1..10,000: clubs play to 750 or 1500.
+#: - roem values and bonuses (``four_jacks``, ``five_run``, ``pit_bonus``, ``slot_bonus``,
+#:   ``verzaakt_bonus``, ``nil_bonus``) 0..1000: the most roem a side can declare in a deal.
+#: - ``last_trick`` 0..100 (10, or 5 South African).
+#: - South African boom: ``boom_target`` 1..10,000 (100), ``boom_low`` 0..``boom_target`` (50),
+#:   ``strokes_to_win`` 1..25 (5).
+MAX_DEALS = 64
+LIMITS: dict[str, tuple[int, int]] = {
+    "deals_per_match": (1, MAX_DEALS),
+    "max_deals": (1, MAX_DEALS),
+    "tiebreak_deals": (0, 16),
+    "target_score": (1, 10_000),
+    "four_jacks": (0, 1000),
+    "five_run": (0, 1000),
+    "pit_bonus": (0, 1000),
+    "slot_bonus": (0, 1000),
+    "verzaakt_bonus": (0, 1000),
+    "nil_bonus": (0, 1000),
+    "last_trick": (0, 100),
+    "boom_target": (1, 10_000),
+    "boom_low": (0, 10_000),
+    "strokes_to_win": (1, 25),
+}
+#: The options that may also be None (no target score, no cap on the deals).
+OPTIONAL = frozenset({"target_score", "max_deals"})
 
 #: The standard counted four-of-a-kind ranks (four jacks are counted apart).
 STANDARD_FOUR_OF_A_KIND = frozenset({Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE})
@@ -38,7 +76,8 @@ class RuleSet:
 
     name: str = "amsterdam"
     # --- the game
-    play_rule: str = "amsterdam"  # "amsterdam" or "rotterdam" (RULES.md §7)
+    play_rule: str = "amsterdam"  # "amsterdam", "rotterdam" or "south-african" (RULES.md §7)
+    must_undertrump: bool = False  # house rule "verplicht ondertroeven" (RULES.md §7)
     players: int = 4  # 4, or 3 for driemans
     card_values: str = "dutch"  # "dutch" or "south-african"
     last_trick: int = 10  # 10, or 5 South African
@@ -77,21 +116,31 @@ class RuleSet:
     point_table: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        _check(self.play_rule in PLAY_RULES, f"play_rule must be one of {PLAY_RULES}")
-        _check(self.players in (3, 4), "players must be 3 or 4")
-        _check(self.card_values in CARD_VALUES, f"card_values must be one of {CARD_VALUES}")
-        _check(self.trump_choice in TRUMP_CHOICES, f"trump_choice must be one of {TRUMP_CHOICES}")
-        _check(self.dealer_direction in (1, -1), "dealer_direction must be 1 or -1")
-        _check(self.deals_per_match >= 1, "deals_per_match must be at least 1")
-        _check(self.tiebreak_deals >= 0, "tiebreak_deals must be 0 or more")
-        _check(self.target_score is None or self.target_score > 0, "target_score must be positive")
-        _check(self.max_deals is None or self.max_deals >= 1, "max_deals must be at least 1")
+        _choice("play_rule", self.play_rule, PLAY_RULES)
+        _choice("players", self.players, (3, 4))
+        _choice("card_values", self.card_values, CARD_VALUES)
+        _choice("trump_choice", self.trump_choice, TRUMP_CHOICES)
+        _choice("dealer_direction", self.dealer_direction, (1, -1))
+        for option, (low, high) in LIMITS.items():
+            value = getattr(self, option)
+            if value is None and option in OPTIONAL:
+                continue
+            if type(value) is not int or not low <= value <= high:
+                template = E.RULE_RANGE_OR_NONE if option in OPTIONAL else E.RULE_RANGE
+                raise InvalidRuleSet(option, template, low=low, high=high, value=value)
+        if not self.boom_low <= self.boom_target:
+            raise InvalidRuleSet("boom_low", E.RULE_RANGE, low=0, high=self.boom_target,
+                                 value=self.boom_low)
         # Choice: challenges and the boom are two-side games; with three players they are refused.
-        _check(not (self.players == 3 and (self.challenges or self.boom)),
-               "Wilde Boom challenges and the South African boom need four players")
-        _check(self.has_bidder or not (self.nil_bid or self.challenges),
-               "nil bids and challenges need a bidder")
-        ranks = frozenset(Rank(r) for r in self.four_of_a_kind_ranks)
+        if self.players == 3 and (self.challenges or self.boom):
+            raise InvalidRuleSet("challenges" if self.challenges else "boom", E.RULE_FOUR_PLAYERS)
+        if not self.has_bidder and (self.nil_bid or self.challenges):
+            raise InvalidRuleSet("nil_bid" if self.nil_bid else "challenges", E.RULE_NEEDS_BIDDER)
+        try:
+            ranks = frozenset(Rank(r) for r in self.four_of_a_kind_ranks)
+        except (TypeError, ValueError):
+            raise InvalidRuleSet("four_of_a_kind_ranks", E.RULE_RANKS,
+                                 value=self.four_of_a_kind_ranks) from None
         object.__setattr__(self, "four_of_a_kind_ranks", ranks - {Rank.JACK})
         table = SOUTH_AFRICAN_POINTS if self.card_values == "south-african" else DUTCH_POINTS
         object.__setattr__(self, "point_table", table)
@@ -106,9 +155,10 @@ class RuleSet:
         return PLAYER_NAMES if self.players == 3 else SIDE_NAMES
 
 
-def _check(condition: bool, message: str) -> None:
-    if not condition:
-        raise ValueError(message)
+def _choice(option: str, value: object, choices: tuple) -> None:
+    if value not in choices or type(value) is bool:
+        raise InvalidRuleSet(option, E.RULE_CHOICE, choices=", ".join(map(str, choices)),
+                             value=value)
 
 
 AMSTERDAM = RuleSet(name="amsterdam")
@@ -122,12 +172,12 @@ WILDE_BOOM = RuleSet(
 # Choice: driemans uses the Amsterdam flags, but with no partners at the table the Amsterdam
 # exception (partner winning the trick) never applies, so it plays as Rotterdam.
 DRIEMANS = RuleSet(name="driemans", players=3)
-# Choice: South African klawerjas plays by the Rotterdam obligations (must trump and overtrump),
+# Choice: South African klawerjas plays by its own play rule (RULES.md §7, see play.legal_cards),
 # counts four jacks as 100 like four K, Q or A (tens are not a counted four of a kind), and keeps
 # the standard pit bonus of 100 (RULES.md §5 names none; clubs may set it with replace()).
 KLAWERJAS = RuleSet(
     name="klawerjas",
-    play_rule="rotterdam",
+    play_rule="south-african",
     card_values="south-african",
     last_trick=5,
     dealer_direction=-1,

@@ -142,3 +142,35 @@ def test_result_fields():
 
 def test_lists_are_accepted_for_sides():
     assert score_deal(AMS, DealInput([100, 62], [20, 0])).scores == (120, 62)
+
+
+@pytest.mark.parametrize("bidder", [0, 1])
+def test_nil_with_roem_for_the_nil_side_is_not_made(bidder):
+    """RULES.md §4, option nil bid: "if the bidder side won no trick it scores 50 and the
+    defenders score their own points and roem; otherwise it is nat". Roem is declared by the side
+    that wins the trick holding it, so roem for the nil side proves it won a trick: nat, even
+    with 0 card points on the sheet."""
+    other = 1 - bidder
+    points = [0, 0]
+    points[other] = 162
+    roem = [0, 0]
+    roem[bidder] = 20
+    result = score_deal(NIL, DealInput(tuple(points), tuple(roem), bidder=bidder, nil=True))
+    whole = [0, 0]
+    whole[other] = 182  # 162 + all roem of both sides
+    assert result.scores == tuple(whole)
+    assert result.nat and not result.made and result.nil
+    # the same sheet without the roem: the nil bid is made
+    roem[bidder] = 0
+    result = score_deal(NIL, DealInput(tuple(points), tuple(roem), bidder=bidder, nil=True))
+    assert result.made and not result.nat and result.scores[bidder] == 50
+
+
+def test_nil_with_roem_three_players():
+    """RULES.md §4 nil bid ("otherwise it is nat"), at a three-player table: roem for the maker
+    means the maker won a trick."""
+    rules = dataclasses.replace(DRIE, nil_bid=True)
+    result = score_deal(rules, DealInput((0, 100, 62), (20, 0, 0), bidder=0, nil=True))
+    assert result.nat and result.scores == (0, 182, 182)
+    result = score_deal(rules, DealInput((0, 100, 62), (0, 20, 0), bidder=0, nil=True))
+    assert result.made and result.scores == (50, 120, 62)

@@ -73,12 +73,26 @@ def test_trick_roem(rules, trick, trump, roem):
     "hand, trump, roem",
     [
         ("7H 8H 9H 10H JH AS AD AC", "S", 100),  # five-run
-        ("7H 8H 9H KS QS AD AC 7C", "S", 40),  # three-run and stuk
+        ("7H 8H 9H KS QS AD AC 7C", "S", 20),  # three-run; the stuk is not hand roem
         ("JH JS JD JC 7D 9C 8S 10H", "S", 200),
     ],
 )
 def test_hand_roem(hand, trump, roem):
     assert hand_roem(RULESETS["wilde-boom"], cards(hand), Suit(trump)) == roem
+
+
+@pytest.mark.parametrize("name", ["wilde-boom", "klawerjas"])
+def test_hand_roem_never_includes_the_stuk(name):
+    """RULES.md §6: "Stuk: king and queen of trump in the same trick = 20" — the stuk is roem of
+    a trick, declared when played, so roem shown from the hand (§5, Wilde Boom: "Roem may also be
+    declared from the hand before the first trick, including a run of five or more cards")
+    never counts it."""
+    rules = RULESETS[name]
+    assert hand_roem(rules, cards("KH QH 7S 9D AC 8C 10D 7D"), Suit.HEARTS) == 0
+    # a run through the trump king and queen is a run (20), with no stuk added
+    assert hand_roem(rules, cards("JH QH KH 7S 9D AC 8C 10D"), Suit.HEARTS) == 20
+    # the same trick played scores the stuk: it is counted there, once
+    assert trick_roem(rules, cards("KH QH 7S 9D"), Suit.HEARTS) == 20
 
 
 # (id, rules, hand, trick, trump, legal)

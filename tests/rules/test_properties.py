@@ -30,6 +30,9 @@ EXTRA = {  # variations that exercise the other ways of choosing trump and the o
     "turned-card-other": dataclasses.replace(RULESETS["wilde-boom"],
                                              trump_choice="turned-card-other"),
     "driemans-verplicht": dataclasses.replace(RULESETS["driemans"], trump_choice="verplicht"),
+    "rotterdam-undertrump": dataclasses.replace(RULESETS["rotterdam"], must_undertrump=True),
+    "amsterdam-undertrump": dataclasses.replace(RULESETS["amsterdam"], must_undertrump=True),
+    "klawerjas-undertrump": dataclasses.replace(RULESETS["klawerjas"], must_undertrump=True),
 }
 ALL_RULES = {**RULESETS, **EXTRA}
 
@@ -147,7 +150,8 @@ def test_simulation_is_deterministic():
 @st.composite
 def positions(draw):
     rules = draw(st.sampled_from([RULESETS["amsterdam"], RULESETS["rotterdam"],
-                                  RULESETS["driemans"], RULESETS["klawerjas"]]))
+                                  RULESETS["driemans"], RULESETS["klawerjas"],
+                                  EXTRA["rotterdam-undertrump"], EXTRA["amsterdam-undertrump"]]))
     cards = draw(st.permutations(deck()))
     size = draw(st.integers(1, 10 if rules.players == 3 else 8))
     played = draw(st.integers(0, rules.players - 1))
