@@ -12,18 +12,9 @@ from django_tables2 import RequestConfig
 from competitions import selectors
 from competitions.models import Competition
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
-from competitions.tables import (
-    CompetitionTable,
-    EveningResultTable,
-    EveningTable,
-    MatchTable,
-    PartnerTable,
-    PlayerEveningTable,
-    PlayerMatchTable,
-    ProjectorTable,
-    RoundTable,
-    StandingsTable,
-)
+from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
+from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
+from competitions.tables_standings import EveningResultTable, ProjectorTable, StandingsTable
 
 STANDINGS_PER_PAGE = 100
 EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many

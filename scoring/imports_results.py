@@ -45,30 +45,24 @@ Choices:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
-from clubs.imports import NO, YES, ImportRefused, RowError, cell_text, find_sheet, open_workbook, read_sheet
+from clubs.imports import ImportRefused, RowError, cell_text
 from clubs.permissions import is_organiser_of
-from scoring.exports import RESULT_HEADERS, SIDE_LETTERS
 from competitions.models import Competition, Match, MatchSide
 from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, check_deal, deal_to_dict, parse_sheet, to_deal_input, translate_engine_message
+from scoring.exports import SIDE_LETTERS
+from scoring.results_file import SHEET, read_results, side_cell, whole_cell, yes_no_cell
 from scoring.rules import InvalidDeal, score_match
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
 
-SHEET = gettext_noop("results")
-REQUIRED = {"competition", "round", "table", "deal", "points A", "points B"}
-#: (column key, required, max length) as ``clubs.imports.read_sheet`` takes them
-COLUMNS = [(header, header in REQUIRED, 0) for header in RESULT_HEADERS]
 #: the engine's field names (``DealError.field``) -> the column that holds them
 ENGINE_COLUMNS = {"points": "points A", "roem": "roem A", "number": "deal", "deals": "deal"}
 STATUSES = set(Match.Status.values)
-_INTEGER = re.compile(r"[+-]?\d+")
 
 
 @dataclass
@@ -92,79 +86,6 @@ class _Table:
     confirmed_in_file: bool = False
     broken: bool = False  # some row of the table has an error: the table is not scored as a whole
     clean: set[int] = field(default_factory=set)  # deal numbers whose row has no error
-
-
-# --- reading -----------------------------------------------------------------------------------
-
-
-def read_results(data: bytes) -> list[tuple[int, dict]]:
-    """The rows of an uploaded results file as (row number, {column: value}), or :class:`ImportRefused`."""
-    wb = open_workbook(data, not_xlsx=_("This file is not an Excel workbook (.xlsx). Export the results, change "
-                                        "them and save the file as .xlsx."))
-    try:
-        ws = find_sheet(wb, SHEET)
-        if ws is None and len(wb.worksheets) == 1:
-            ws = wb.worksheets[0]  # the export's one sheet, renamed
-        if ws is None:
-            raise ImportRefused([_("The workbook has no sheet called '%(sheet)s'.") % {"sheet": SHEET}])
-        problems: list = []
-        rows = read_sheet(ws, SHEET, COLUMNS, problems)
-    finally:
-        wb.close()
-    if problems:
-        raise ImportRefused(problems)
-    if not rows:
-        raise ImportRefused([_("The file has no results to import.")])
-    return rows
-
-
-# --- one cell ----------------------------------------------------------------------------------
-
-
-def _whole(value) -> int | None:
-    """A whole number from a number cell (or a number typed as text); empty is None."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise ValueError(_("must be a number, not yes/no"))
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise ValueError(_("must be a whole number, not %(value)s") % {"value": value})
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if not text:
-            return None
-        if _INTEGER.fullmatch(text):
-            return int(text)
-        raise ValueError(_("must be a number, not '%(value)s'") % {"value": text})
-    raise ValueError(_("must be a number, not a date or time"))
-
-
-def _yes_no(value) -> bool | None:
-    if value is None or cell_text(value) == "":
-        return None
-    if isinstance(value, bool):
-        return value
-    text = cell_text(value).casefold()
-    if text in YES | {_("yes").casefold()}:
-        return True
-    if text in NO | {_("no").casefold()}:
-        return False
-    raise ValueError(_("'%(value)s' is not yes or no") % {"value": value})
-
-
-def _side(value, sides: int) -> int | None:
-    text = cell_text(value).upper()
-    if not text:
-        return None
-    letters = SIDE_LETTERS[:sides]
-    if text not in letters:
-        raise ValueError(_("'%(value)s' is not a side of this table (%(sides)s)")
-                         % {"value": cell_text(value), "sides": ", ".join(letters)})
-    return letters.index(text)
 
 
 # --- checking ----------------------------------------------------------------------------------
@@ -198,7 +119,7 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
 
         def whole(column, *, required=False, minimum=None):
             try:
-                value = _whole(values.get(column))
+                value = whole_cell(values.get(column))
             except ValueError as exc:
                 err(column, str(exc))
                 return None
@@ -257,13 +178,13 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
         marks = {}
         for column in ("bidder", "pit", "verzaakt"):
             try:
-                marks[column] = _side(values.get(column), sides)
+                marks[column] = side_cell(values.get(column), sides)
             except ValueError as exc:
                 err(column, str(exc))
         flags = {}
         for column in ("nil", "nat"):
             try:
-                flags[column] = _yes_no(values.get(column))
+                flags[column] = yes_no_cell(values.get(column))
             except ValueError as exc:
                 err(column, str(exc))
         status = cell_text(values.get("status")).casefold()

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.models import SEATS
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
-from scoring.forms import FIELD_LABELS
+from scoring.sheet_layout import FIELD_LABELS
 from scoring.services import compare_sheets
 
 SIDE_SUFFIXES = ("a", "b", "c")

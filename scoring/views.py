@@ -18,7 +18,9 @@ from competitions import permissions
 from competitions.models import Match, MatchSeat, MatchSide
 from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring import selectors, services
-from scoring.forms import SheetForm, initial_from_deals, layout_for, sheet_preview, side_labels, whole_number
+from scoring.forms import SheetForm
+from scoring.sheet_layout import initial_from_deals, layout_for, side_labels, whole_number
+from scoring.sheet_preview import sheet_preview
 from scoring.tables import AuditTable, DifferenceTable, StatsTable, deal_rows, deal_table, stat_rows
 
 

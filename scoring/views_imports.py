@@ -17,7 +17,8 @@ from clubs.imports import MAX_BYTES, ImportRefused, RowError
 from clubs.permissions import is_organiser_of
 from competitions.models import Competition
 from scoring.exports import RESULT_HEADERS
-from scoring.imports_results import REQUIRED, import_results
+from scoring.imports_results import import_results
+from scoring.results_file import REQUIRED
 
 TEMPLATE = "staff/competitions/import_results.html"
 

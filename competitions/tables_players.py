@@ -1,0 +1,68 @@
+"""django-tables2 tables of a player's page: their matches, partners and evenings."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from competitions.tables import NUM, BaseTable, num, player_link, player_links
+
+
+class PlayerMatchTable(BaseTable):
+    evening = tables.Column(verbose_name=_("Evening"), accessor="match__round__evening__number", default="—", attrs=NUM)
+    round = tables.Column(verbose_name=_("Round"), accessor="match__round__number", attrs=NUM)
+    table = tables.Column(verbose_name=_("Table"), accessor="match__table", attrs=NUM)
+    partners = tables.Column(verbose_name=_("Partner"), empty_values=(), orderable=False)
+    opponents = tables.Column(verbose_name=_("Opponents"), empty_values=(), orderable=False)
+    total = num(_("Points"), default="—")
+    opponents_total = num(_("Against"), default="—")
+    result = tables.Column(verbose_name=_("Result"), default="")
+    link = tables.Column(verbose_name="", accessor="match__pk", empty_values=(), orderable=False)
+
+    def __init__(self, records, *, slug: str, **kwargs):
+        self.slug = slug
+        super().__init__(records, **kwargs)
+
+    def render_partners(self, value):
+        return player_links(self.slug, value) if value else "—"
+
+    def render_opponents(self, value):
+        return player_links(self.slug, value)
+
+    def render_result(self, record, value):
+        labels = {"win": _("won"), "draw": _("drawn"), "loss": _("lost")}
+        return format_html('<span class="{}">{}</span>', value, labels.get(value, ""))
+
+    def render_link(self, record):
+        return format_html('<a href="{}">{}</a>', reverse("scoring:match", args=[record.match.pk]), _("deals"))
+
+
+class PartnerTable(BaseTable):
+    name = tables.Column(verbose_name=_("Partner"))
+    times = num(_("Together"))
+    points = num(_("Points"))
+    won = num(_("Won"))
+
+    def __init__(self, records, *, slug: str, **kwargs):
+        self.slug = slug
+        super().__init__(records, **kwargs)
+
+    def render_name(self, record, value):
+        return player_link(self.slug, record["player_id"], value)
+
+
+class PlayerEveningTable(BaseTable):
+    number = tables.Column(verbose_name=_("Evening"), default="—", attrs=NUM)
+    date = tables.DateColumn(verbose_name=_("Date"), short=True, default="")
+    played = num(_("Rounds"))
+    byes = num(_("Byes"))
+    points = num(_("Points"))
+
+    def __init__(self, records, *, slug: str, **kwargs):
+        self.slug = slug
+        super().__init__(records, **kwargs)
+
+    def render_number(self, value):
+        return format_html('<a href="{}">{}</a>', reverse("competitions:evening", args=[self.slug, value]), value)

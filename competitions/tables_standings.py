@@ -1,0 +1,152 @@
+"""django-tables2 tables of the standings: the season's standings, an evening's result and the projector list."""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from competitions.tables import NUM, BaseTable, num, player_link, player_links
+
+
+class RoundScoreColumn(tables.Column):
+    def __init__(self, number, **kwargs):
+        self.number = number
+        super().__init__(accessor="rounds", empty_values=(), orderable=False, **kwargs)
+
+    def render(self, value):
+        return value.get(self.number, "·")
+
+
+# --- tables of a round and matches ------------------------------------------------------------------
+
+
+class StandingsTable(BaseTable):
+    """Season standings. Columns that mean nothing for a format are left out by ``for_format``."""
+
+    rank_label = tables.Column(verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Name"), order_by=("name",), attrs={"td": {"class": "name"}})
+    played = num(_("Played"))
+    won = num(_("Won"))
+    drawn = num(_("Drawn"))
+    lost = num(_("Lost"))
+    byes = num(_("Byes"))
+    match_points = num(_("Match points"))
+    points_display = num(_("Points"), order_by=("points",))
+    average_display = num(_("Average"), order_by=("average",))
+    evening_average_display = num(_("Per evening"), order_by=("evening_average",))
+    roem = num("roem")
+    nat = num("nat")
+    pits = num(_("pits"))
+    tegenpits = num(_("tegenpits"))
+    bids = num(_("Bids"))
+    made_percent = num(_("Made"), order_by=("made_share",))
+
+    class Meta(BaseTable.Meta):
+        row_attrs = {"class": lambda record: "prize" if record.prize else ""}
+        sequence = (
+            "rank_label", "name", "played", "won", "drawn", "lost", "byes", "match_points", "...",
+            "points_display", "average_display", "evening_average_display", "roem", "nat", "pits", "tegenpits", "bids", "made_percent",
+        )
+
+    def __init__(self, rows, *, competition, evening_numbers=(), **kwargs):
+        self.slug = competition.slug
+        individual = competition.format == "individual"
+        exclude = []
+        if not individual:
+            exclude.append("evening_average_display")
+        elif "match_points" not in (competition.tie_breakers or []):
+            exclude.append("match_points")
+        if not any(r.byes for r in rows):
+            exclude.append("byes")
+        extra = [
+            (f"evening_{n}", EveningColumn(n, verbose_name=str(n), attrs={"th": {"class": "num ev"}, "td": {"class": "num ev"}}))
+            for n in evening_numbers
+        ]
+        super().__init__(rows, exclude=exclude, extra_columns=extra, **kwargs)
+
+    def render_name(self, record, value):
+        if record.player_id:
+            link = player_link(self.slug, record.player_id, value)
+        else:
+            link = format_html("<strong>{}</strong>", value)
+        if record.members:
+            link = format_html('{} <span class="members">{}</span>', link, player_links(self.slug, record.members, ", "))
+        return link
+
+    def render_made_percent(self, record, value):
+        return f"{value}%" if record.bids else "—"
+
+    def render_rank_label(self, record, value):
+        if record.prize:
+            return format_html('{} <span class="prize-mark" title="{}">★</span>', value, _("prize"))
+        return value
+
+
+class EveningColumn(tables.Column):
+    """One evening's score in the season standings; a score that does not count is struck out."""
+
+    def __init__(self, number, **kwargs):
+        self.number = number
+        super().__init__(accessor="evening_map", empty_values=(), orderable=False, **kwargs)
+
+    def render(self, value):
+        score = value.get(self.number)
+        if score is None:
+            return "·"
+        css = ["absent" if score.absent else "", "" if score.counted else "dropped"]
+        title = _("absent") if score.absent else ""
+        return format_html('<span class="{}" title="{}">{}</span>', " ".join(c for c in css if c), title, score.points)
+
+
+class EveningResultTable(BaseTable):
+    rank_label = tables.Column(verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Name"))
+    played = num(_("Rounds"))
+    points = num(_("Points"))
+    roem = num("roem")
+    nat = num("nat")
+    award = tables.Column(verbose_name=_("Prize"), accessor="prize", empty_values=(), orderable=False)
+
+    class Meta(BaseTable.Meta):
+        row_attrs = {"class": lambda record: "prize" if record.prize else ("booby" if record.booby else "")}
+        sequence = ("rank_label", "name", "...", "played", "points", "roem", "nat", "award")
+
+    def __init__(self, rows, *, competition, round_numbers=(), **kwargs):
+        self.slug = competition.slug
+        extra = [
+            (f"round_{n}", RoundScoreColumn(n, verbose_name=format_html("{} {}", _("R"), n), attrs=NUM))
+            for n in round_numbers
+        ]
+        super().__init__(rows, extra_columns=extra, **kwargs)
+
+    def render_name(self, record, value):
+        return player_link(self.slug, record.player_id, value)
+
+    def render_award(self, record):
+        if record.prize:
+            return format_html('<span class="prize-mark">★</span> {}', _("prize"))
+        if record.booby:
+            return format_html('<span class="booby-mark">🐩</span> {}', _("booby prize"))
+        return ""
+
+
+class ProjectorTable(BaseTable):
+    """The standings on the club wall: few columns, large type (see static/css/projector.css)."""
+
+    rank_label = tables.Column(verbose_name="#", attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    name = tables.Column(verbose_name=_("Name"))
+    played = num(_("Played"))
+    match_points = num(_("Match points"))
+    points_display = num(_("Points"))
+
+    class Meta(BaseTable.Meta):
+        orderable = False
+        attrs = {"class": "kv-table projector-table"}
+        row_attrs = {"class": lambda record: "prize" if record.prize else ("booby" if record.booby else "")}
+
+    def __init__(self, rows, *, competition, show_played=True, **kwargs):
+        exclude = [] if competition.format == "teams" or "match_points" in (competition.tie_breakers or []) else ["match_points"]
+        if not show_played:
+            exclude.append("played")
+        super().__init__(rows, exclude=exclude, **kwargs)
