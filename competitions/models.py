@@ -81,6 +81,29 @@ class Competition(models.Model):
         default=False,
         help_text=_("A result entered by the organiser needs no second person to confirm it."),
     )
+    class SecondCheck(models.TextChoices):
+        SCORER = "scorer", _("a scorer or the organiser confirms")
+        OPPONENTS = "opponents", _("the opponents accept it at the table")
+        BOTH = "both", _("the opponents accept it, then a scorer confirms")
+
+    class EntryMode(models.TextChoices):
+        DEALS = "deals", _("deal by deal")
+        TOTALS = "totals", _("only each side's total")
+
+    second_check = models.CharField(
+        _("who checks a result"),
+        max_length=10,
+        choices=SecondCheck.choices,
+        default=SecondCheck.SCORER,
+        help_text=_("The second person who must check a result before it counts."),
+    )
+    entry_mode = models.CharField(
+        _("score entry"),
+        max_length=8,
+        choices=EntryMode.choices,
+        default=EntryMode.DEALS,
+        help_text=_("Deal by deal, or only each side's match total (with roem, nat and pit counts if kept)."),
+    )
     rounds_per_evening = models.PositiveSmallIntegerField(_("rounds per evening"), default=3)
     three_player_tables = models.BooleanField(
         _("tables of three"), default=True, help_text=_("When attendance is not divisible by four: tables of three instead of byes.")
@@ -281,6 +304,16 @@ class Match(models.Model):
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     deals_played = models.PositiveSmallIntegerField(default=0)
+    #: The table link's secret (``/t/<code>/``): made when the round is published, unguessable,
+    #: replaced when the table is reseated; no account is needed to enter with it.
+    table_code = models.CharField(max_length=32, unique=True, null=True, blank=True, editable=False)
+    #: The side that entered the sheet through the table link (None: entered by staff).
+    table_entered_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: When the opponents at the table accepted the entered sheet, and which side they are.
+    table_checked_at = models.DateTimeField(null=True, blank=True)
+    table_checked_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The last change of any kind (entry, check, confirmation): the dashboard shows "how long ago".
+    changed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "table"]
