@@ -1,46 +1,38 @@
 # The two commands a newcomer needs: `make run` (demo on SQLite) and `make test` (the whole suite).
+# Both need only Python 3.11+ (and make): the steps are in scripts/launcher.py, run through run.py,
+# which is also the way without make (`python3 run.py`, `python3 run.py test`). Each step works only
+# when due, so a second `make run` starts the server at once; `make seed` or SEED=1 reseeds the demo.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
+SEED ?=
+LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11."; exit 2; }; $(PYTHON) run.py
 
 .PHONY: run test bench serve load venv install install-dev migrate seed messages clean
 
-$(VENV)/bin/activate:
-	$(PYTHON) -m venv $(VENV)
-	$(PIP) install --quiet --upgrade pip
+run:
+	$(LAUNCH) run --host $(HOST) --port $(PORT) $(if $(filter 1 yes true on,$(SEED)),--seed)
 
-$(VENV)/.installed: requirements.txt $(VENV)/bin/activate
-	$(PIP) install --quiet -r requirements.txt
-	touch $@
+test:
+	$(LAUNCH) test $(PYTEST_ARGS)
 
-$(VENV)/.installed-dev: requirements.txt requirements-dev.txt $(VENV)/bin/activate
-	$(PIP) install --quiet -r requirements-dev.txt
-	touch $@ $(VENV)/.installed
+venv install:
+	$(LAUNCH) install
 
-install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+install-dev:
+	$(LAUNCH) install-dev
 
-messages: install
-	$(PY) manage.py compilemessages --ignore=.venv -v 0
+# Compiles the catalogues in pure Python (Babel): GNU gettext is not needed.
+messages:
+	$(LAUNCH) messages
 
-migrate: install messages
-	$(PY) manage.py migrate --noinput -v 0
+migrate:
+	$(LAUNCH) migrate
 
-seed: migrate
-	$(PY) manage.py seed_demo
-
-run: seed
-	@echo ""
-	@echo "  Klaverjas club system: http://$(HOST):$(PORT)/"
-	@echo "  Demo logins: organiser / demo  and  scorer / demo"
-	@echo ""
-	$(PY) manage.py runserver $(HOST):$(PORT)
-
-test: install-dev messages
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+seed:
+	$(LAUNCH) seed
 
 bench: migrate
 	$(PY) manage.py bench $(BENCH_ARGS)
