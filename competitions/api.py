@@ -1,42 +1,62 @@
 """Public read API of competitions (DESIGN.md contract 3): list, standings, rounds.
 
 No authentication: these are the public pages as JSON, for public competitions and published
-rounds only; anything else answers 404 ``{"detail": "Not Found"}``. Fields may be added, never
-removed or renamed.
+rounds only; anything else answers 404 in the one error shape of ``clubs.api_errors``
+(``{"detail", "errors": [{"deal", "field", "message"}]}``), as does a malformed path parameter (400).
+Fields may be added, never removed or renamed. Component names are unique across the whole API
+(``RoundMatchOut`` here, ``MatchOut`` of the matches API): a generated client relies on it.
 """
 
 from __future__ import annotations
 
-from ninja import Router, Schema
+import datetime
+from typing import Literal
 
+from pydantic import ConfigDict
+from ninja import Field, Path, Router, Schema
+
+from clubs.api_errors import ApiErrors
 from competitions import selectors
+from competitions.models import RULESET_CHOICES, Competition, Match, MatchSide
 from competitions.standings import standings as standings_of
 
 router = Router(tags=["competitions"])
 
+FormatName = Literal[tuple(Competition.Format.values)]  # type: ignore[valid-type]
+RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: ignore[valid-type]
+StandingsMethodName = Literal[tuple(Competition.StandingsMethod.values)]  # type: ignore[valid-type]
+MatchStatusName = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
+ResultName = Literal[tuple(MatchSide.Result.values)]  # type: ignore[valid-type]
 
-class NotFound(Schema):
-    detail: str
+SLUG = Path(..., min_length=1, max_length=80, pattern=r"^[-a-zA-Z0-9_]+$", description="the competition's short name")
+ROUND_NUMBER = Path(..., ge=1, le=32767, description="the round's number, from 1")
+NOT_FOUND = {400: ApiErrors, 404: ApiErrors}
 
 
-class CompetitionOut(Schema):
+class Out(Schema):
+    """Every field of an answer is always sent: the schema says so (all required)."""
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class CompetitionOut(Out):
     slug: str
     name: str
-    format: str
-    rules: str
+    format: FormatName
+    rules: RuleSetName
     club: str
-    standings_method: str
+    standings_method: StandingsMethodName
     url: str
 
 
-class EveningOut(Schema):
+class EveningOut(Out):
     number: int | None
     points: int
     counted: bool
     absent: bool
 
 
-class StandingRowOut(Schema):
+class StandingRowOut(Out):
     rank: int
     rank_label: str
     name: str
@@ -63,39 +83,48 @@ class StandingRowOut(Schema):
     evenings: list[EveningOut]
 
 
-class StandingsOut(Schema):
+class StandingsOut(Out):
     competition: str
     format: str
-    method: str
+    method: StandingsMethodName
     tie_breakers: list[str]
     rows: list[StandingRowOut]
 
 
-class SideOut(Schema):
-    side: int
+class RoundSideOut(Out):
+    side: int = Field(ge=0, le=2)
     name: str
     players: list[str]
     total: int | None
-    result: str
+    result: ResultName = Field(description="win, draw, loss, or empty while there is no result")
 
 
-class MatchOut(Schema):
-    id: int
+class RoundMatchOut(Out):
+    id: int = Field(description="the match's id: GET /api/matches/{id} has it deal by deal")
     table: int
-    status: str
+    status: MatchStatusName
     url: str
-    sides: list[SideOut]
+    sides: list[RoundSideOut]
 
 
-class RoundOut(Schema):
+class RoundOut(Out):
     number: int
-    date: str | None
+    date: datetime.date | None
     evening: int | None
-    matches: list[MatchOut]
+    matches: list[RoundMatchOut]
     byes: list[str]
 
 
-@router.get("/competitions", response=list[CompetitionOut], summary="Public competitions")
+@router.get(
+    "/competitions",
+    response=list[CompetitionOut],
+    operation_id="list_competitions",
+    summary="Public competitions",
+    openapi_extra={"responses": {200: {"links": {
+        "Standings": {"operationId": "get_standings", "parameters": {"slug": "$response.body#/0/slug"}},
+        "FirstRound": {"operationId": "get_round", "parameters": {"slug": "$response.body#/0/slug", "number": 1}},
+    }}}},
+)
 def list_competitions(request):
     return [
         {
@@ -113,10 +142,11 @@ def list_competitions(request):
 
 @router.get(
     "/competitions/{slug}/standings",
-    response={200: StandingsOut, 404: NotFound},
+    response={200: StandingsOut, **NOT_FOUND},
+    operation_id="get_standings",
     summary="Standings of a competition (rank ascending; tied entrants share a rank)",
 )
-def competition_standings(request, slug: str):
+def competition_standings(request, slug: str = SLUG):
     competition = selectors.public_competition(slug)
     rows = standings_of(competition)
     return {
@@ -160,10 +190,14 @@ def competition_standings(request, slug: str):
 
 @router.get(
     "/competitions/{slug}/rounds/{number}",
-    response={200: RoundOut, 404: NotFound},
+    response={200: RoundOut, **NOT_FOUND},
+    operation_id="get_round",
     summary="A published round: its tables with sides, players, totals and status",
+    openapi_extra={"responses": {200: {"links": {
+        "Match": {"operationId": "get_match", "parameters": {"match_id": "$response.body#/matches/0/id"}},
+    }}}},
 )
-def competition_round(request, slug: str, number: int):
+def competition_round(request, slug: str = SLUG, number: int = ROUND_NUMBER):
     competition = selectors.public_competition(slug)
     round_ = selectors.public_round(competition, number)
     matches = []
@@ -184,7 +218,7 @@ def competition_round(request, slug: str, number: int):
     date = round_.date or (round_.evening.date if round_.evening else None)
     return {
         "number": round_.number,
-        "date": date.isoformat() if date else None,
+        "date": date,
         "evening": round_.evening.number if round_.evening else None,
         "matches": matches,
         "byes": selectors.round_byes(round_),

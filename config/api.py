@@ -1,11 +1,26 @@
 """The JSON API (contract 3 in DESIGN.md), with its OpenAPI schema at /api/openapi.json.
 
-Each app contributes a router from its own ``api`` module.
+Each app contributes a router from its own ``api`` module; ``clubs.api_errors`` gives every refusal
+one JSON shape and bounds what a body may be. Swagger UI (/api/docs) is served from ninja's own
+static files (``ninja`` is in INSTALLED_APPS): no CDN.
 """
 
 from ninja import NinjaAPI
 
-api = NinjaAPI(title="Klaverjas club system API", version="1", urls_namespace="api")
+from clubs.api_errors import JsonBodyParser, install
+
+api = NinjaAPI(
+    title="Klaverjas club system API",
+    version="1",
+    urls_namespace="api",
+    parser=JsonBodyParser(),
+    description=(
+        "Every refusal (4xx) answers `{\"detail\": \"...\", \"errors\": [{\"deal\", \"field\", \"message\"}]}`, "
+        "in Dutch unless the request asks for English (Accept-Language). Writes need "
+        "`Authorization: Bearer <token>` (`manage.py create_api_token USER`)."
+    ),
+)
+install(api)
 
 from competitions.api import router as competitions_router  # noqa: E402
 from scoring.api import router as scoring_router  # noqa: E402

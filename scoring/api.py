@@ -1,133 +1,56 @@
-"""API of matches (contract 3): read a match; replace its deals with a bearer token.
+"""API of matches (contract 3): read a match; replace its deals; confirm it — with a bearer token.
 
-``GET /api/matches/<id>`` is public for public competitions. ``PUT /api/matches/<id>/deals``
-needs ``Authorization: Bearer <token>`` (``clubs.tokens``) and the right to enter the match
-(``clubs.permissions``). The request body is read here rather than by ninja's model validation,
-so that every problem — malformed JSON, a missing version, a string where a number belongs —
-answers 400 ``{"errors": [{"deal", "field", "message"}]}`` with the scoring services' own
-field-level messages; the schema below still documents the body for the OpenAPI page.
-Every refusal (400, 401, 403, 409) changes nothing: the service runs in one transaction.
+``GET /api/matches/<id>`` is public for public competitions (a private one needs a token of its
+club's staff). ``PUT /api/matches/<id>/deals`` and ``POST /api/matches/<id>/confirm`` need
+``Authorization: Bearer <token>`` (``clubs.tokens``) and the right to enter (or confirm) the match.
+The body is checked by ninja against the strict schemas of ``scoring.api_schemas`` (what a JSON
+schema can say), then by the scoring services (the game's rules). Every refusal answers the one
+error shape of ``clubs.api_errors`` and changes nothing: each service runs in one transaction.
+Resending the sheet that is stored, at the current version, is a no-op (same version, same status).
 """
 
 from __future__ import annotations
 
-import json
-
 from django.http import Http404
 from django.utils.translation import gettext as _
-from ninja import Field, Router, Schema, Status
+from ninja import Path, Router, Status
 from ninja.security import HttpBearer
 
 from clubs import tokens
+from clubs.api_errors import ApiErrors, Problem, problems_body, refusal
 from competitions import permissions
 from competitions.models import Match
+from competitions.rulesets import ruleset_for_match
 from scoring import services
-from scoring.deal_input import DealError
+from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
 from scoring.selectors import match_with_sheet, sides_of
 
 router = Router(tags=["matches"])
 
-READ_ONLY_DEAL_KEYS = frozenset({"scores", "nat", "mark"})
+#: Tie-break deals are played again while the sides stay tied: four rounds of them at most.
+TIEBREAK_ROUNDS = 4
 
-
-# --- schemas (for the OpenAPI page and for checking our own answers) ---------------------------
-
-
-class SideOut(Schema):
-    name: str
-    players: list[str]
-
-
-class DealOut(Schema):
-    number: int
-    bidder: int | None = Field(description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player")
-    points: list[int] = Field(description="card points per side, last trick included")
-    roem: list[int] = Field(description="roem declared per side, pit bonus not included")
-    pit: int | None
-    verzaakt: int | None
-    trump: str | None = None
-    challenge: int = 0
-    nil: bool = False
-    scores: list[int]
-    nat: bool
-    mark: str = Field("", description="N (nat), P (pit), TP (tegenpit) or V (verzaakt)")
-
-
-class MatchOut(Schema):
-    id: int
-    competition: str
-    round: int
-    table: int
-    sides: list[SideOut]
-    rules: str
-    rule_options: dict
-    deals_per_match: int
-    version: int
-    status: str = Field(description="open, draft, entered or confirmed")
-    deals: list[DealOut]
-    totals: list[int]
-
-
-class DealIn(Schema):
-    number: int | None = Field(None, description="optional; if sent, must be the deal's place in the list")
-    bidder: int | None = Field(None, description="0, 1 (or 2 with three players); also \"A\"/\"B\"")
-    points: list[int] = Field(description="one number per side; together 162 (146 South African)")
-    roem: list[int] = Field([0, 0], description="one number per side: 0 or sums of 20, 50, 100, 200")
-    pit: int | None = None
-    verzaakt: int | None = None
-    trump: str | None = Field(None, description="C, D, H or S; where the rules need it (Wilde Boom)")
-    challenge: int = Field(0, description="Wilde Boom: 0 none, 1 kraak, 2 rekraak, 3 superkraak")
-    nil: bool = False
-
-
-class SheetIn(Schema):
-    version: int = Field(description="the match's version when the sheet was loaded")
-    deals: list[DealIn]
-
-
-class ErrorOut(Schema):
-    deal: int = Field(description="the deal's number (1-based); 0 for the request as a whole")
-    field: str
-    message: str
-
-
-class ErrorsOut(Schema):
-    errors: list[ErrorOut]
-
-
-class DetailOut(Schema):
-    detail: str
-
-
-class ConflictOut(Schema):
-    detail: str
-    version: int = Field(description="the match's current version")
-    deals: list[DealOut] = Field(description="the deals as saved now")
-
-
-def sheet_request_body() -> dict:
-    """The OpenAPI request body of the PUT, inlined (the body is read by hand, see the module doc)."""
-    schema = SheetIn.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def inline(node):
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if ref:
-                return inline(defs[ref.rsplit("/", 1)[-1]])
-            return {k: inline(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [inline(v) for v in node]
-        return node
-
-    return {"required": True, "content": {"application/json": {"schema": inline(schema)}}}
+MATCH_ID = Path(..., ge=1, le=BIG_INT, description="the match's id (as in the round's matches)")
+WRITE_RESPONSES = {
+    200: MatchOut, 400: ApiErrors, 401: ApiErrors, 403: ApiErrors, 404: ApiErrors, 409: ConflictOut, 413: ApiErrors,
+}
 
 
 class BearerToken(HttpBearer):
-    """``Authorization: Bearer <token>``: the token's user, or None (ninja then answers 401)."""
+    """``Authorization: Bearer <token>``: the token's user, or None (then 401 in the one error shape)."""
 
     def authenticate(self, request, token):
         return tokens.authenticate(token)
+
+
+def deal_limit(rules) -> int:
+    """The most deals a match under ``rules`` can have: its planned deals plus tie-break deals."""
+    if rules.boom:
+        return MOST_DEALS
+    planned = rules.max_deals if rules.target_score is not None else rules.deals_per_match
+    if planned is None:
+        return MOST_DEALS
+    return min(MOST_DEALS, planned + TIEBREAK_ROUNDS * rules.tiebreak_deals)
 
 
 def match_out(match: Match) -> dict:
@@ -156,9 +79,49 @@ def _token_user(request):
     return tokens.authenticate(key.strip()) if scheme.lower() == "bearer" else None
 
 
-@router.get("/matches/{match_id}", response={200: MatchOut, 404: DetailOut}, summary="A match, deal by deal")
-def get_match(request, match_id: int):
-    """Public for public competitions; a match of a private competition needs a token of its club's staff."""
+def _match_for(request, match_id: int) -> Match:
+    match = Match.objects.select_related("round__competition__club").filter(pk=match_id).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+def _conflict(exc: services.StaleVersion) -> Status:
+    return Status(409, refusal(409, str(exc), field="version", version=exc.current_version, deals=exc.current_deals))
+
+
+def _forbidden(message: str) -> Status:
+    return Status(403, refusal(403, message, field="Authorization"))
+
+
+@router.get(
+    "/matches/{match_id}",
+    response={200: MatchOut, 400: ApiErrors, 404: ApiErrors},
+    operation_id="get_match",
+    summary="A match, deal by deal",
+    openapi_extra={
+        "security": [{}, {"BearerToken": []}],
+        "responses": {
+            200: {
+                "links": {
+                    "PutDeals": {
+                        "operationId": "put_deals",
+                        "parameters": {"match_id": "$response.body#/id"},
+                        "requestBody": {"version": "$response.body#/version", "deals": "$response.body#/deals"},
+                    },
+                    "ConfirmMatch": {
+                        "operationId": "confirm_match",
+                        "parameters": {"match_id": "$response.body#/id"},
+                        "requestBody": {"version": "$response.body#/version"},
+                    },
+                }
+            }
+        },
+    },
+)
+def get_match(request, match_id: int = MATCH_ID):
+    """Public for public competitions. A match of a private competition needs a token of its club's
+    staff (``Authorization: Bearer <token>``, optional otherwise); without one it is not found (404)."""
     match = match_with_sheet(match_id)
     if not match.round.competition.is_public:
         user = _token_user(request)
@@ -167,65 +130,72 @@ def get_match(request, match_id: int):
     return Status(200, match_out(match))
 
 
-def _errors(errors) -> Status:
-    return Status(400, {"errors": [e.as_dict() for e in errors]})
-
-
-class BadBody(Exception):
-    def __init__(self, *errors: DealError):
-        self.errors = list(errors)
-
-
-def read_sheet(body: bytes) -> tuple[int, list]:
-    """``(version, deals)`` from the request body, or ``BadBody`` naming everything wrong with it."""
-    try:
-        data = json.loads(body or b"null")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadBody(DealError(0, "body", _("The request body is not valid JSON: %(error)s") % {"error": exc})) from None
-    if not isinstance(data, dict):
-        raise BadBody(DealError(0, "body", _('The request body must be a JSON object with "version" and "deals".')))
-    problems = []
-    version = data.get("version")
-    if "version" not in data or version is None:
-        problems.append(DealError(0, "version", _("version is required: the version of the match your sheet was loaded at")))
-    elif isinstance(version, bool) or not isinstance(version, int) or version < 0:
-        problems.append(DealError(0, "version", _("version must be a whole number of 0 or more, not %(value)r") % {"value": version}))
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        problems.append(DealError(0, "deals", _("deals is required: a list with one object per deal")))
-    if problems:
-        raise BadBody(*problems)
-    # Output-only fields may come back when a client sends a match it read: they are ignored.
-    deals = [{k: v for k, v in d.items() if k not in READ_ONLY_DEAL_KEYS} if isinstance(d, dict) else d for d in deals]
-    return version, deals
-
-
 @router.put(
     "/matches/{match_id}/deals",
     auth=BearerToken(),
-    response={200: MatchOut, 400: ErrorsOut, 401: DetailOut, 403: DetailOut, 404: DetailOut, 409: ConflictOut},
-    openapi_extra={"requestBody": sheet_request_body()},
+    response=WRITE_RESPONSES,
+    operation_id="put_deals",
     summary="Replace the deals of a match",
+    openapi_extra={
+        "responses": {
+            200: {
+                "links": {
+                    "ConfirmMatch": {
+                        "operationId": "confirm_match",
+                        "parameters": {"match_id": "$response.body#/id"},
+                        "requestBody": {"version": "$response.body#/version"},
+                    },
+                    "GetMatch": {"operationId": "get_match", "parameters": {"match_id": "$response.body#/id"}},
+                }
+            }
+        }
+    },
 )
-def put_deals(request, match_id: int):
+def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
     """Replace all deals of the match (send every deal, in order). ``version`` is the match's version
     when the sheet was loaded: if someone saved since, 409 with the current version and deals.
-    Fields ``scores``, ``nat`` and ``mark`` of a deal are computed, and ignored when sent."""
+    Sending the sheet as it is stored, at the current version, changes nothing (same version and status).
+    400 for a sheet the rules refuse (points not adding up to 162, impossible roem, more deals than the
+    match can have...), 403 without the right to enter it (or to correct a confirmed result), 413 for a
+    body over 128 KiB. Computed fields of a deal (``scores``, ``nat``, ``mark``) are ignored."""
     user = request.auth
-    match = Match.objects.select_related("round__competition").filter(pk=match_id).first()
-    if match is None:
-        raise Http404
+    match = _match_for(request, match_id)
     if not permissions.can_enter(user, match):
-        return Status(403, {"detail": _("You may not enter results for this match.")})
+        return _forbidden(_("You may not enter results for this match."))
+    limit = deal_limit(ruleset_for_match(match))
+    if len(sheet.deals) > limit:
+        message = _("This match has at most %(n)s deals (tie-break deals included), not %(given)s.") % {
+            "n": limit, "given": len(sheet.deals)}
+        return Status(400, problems_body([Problem(0, "deals", message)]))
     try:
-        version, deals = read_sheet(request.body)
-        services.save_deals(match=match, user=user, deals=deals, version=version)
-    except BadBody as exc:
-        return _errors(exc.errors)
+        services.save_deals(match=match, user=user, deals=deals_for_service(sheet), version=sheet.version)
     except services.NotAllowed as exc:
-        return Status(403, {"detail": str(exc)})
+        return _forbidden(str(exc))
     except services.SheetInvalid as exc:
-        return _errors(exc.errors)
+        return Status(400, problems_body(exc.errors))
     except services.StaleVersion as exc:
-        return Status(409, {"detail": str(exc), "version": exc.current_version, "deals": exc.current_deals})
+        return _conflict(exc)
+    return Status(200, match_out(match_with_sheet(match_id)))
+
+
+@router.post(
+    "/matches/{match_id}/confirm",
+    auth=BearerToken(),
+    response=WRITE_RESPONSES,
+    operation_id="confirm_match",
+    summary="Confirm the entered result of a match (a second person)",
+)
+def confirm(request, body: ConfirmIn, match_id: int = MATCH_ID):
+    """A second person confirms a complete, entered sheet; from then on it counts in the standings.
+    The person who entered it may not confirm it (403), nor may anyone without the right to enter the
+    match; a sheet that is not complete, or already confirmed, is refused (403). ``version`` is the
+    version the confirmer has seen: if the sheet changed since, 409 with the current sheet."""
+    user = request.auth
+    match = _match_for(request, match_id)
+    try:
+        services.confirm_match(match=match, user=user, version=body.version)
+    except services.NotAllowed as exc:
+        return _forbidden(str(exc))
+    except services.StaleVersion as exc:
+        return _conflict(exc)
     return Status(200, match_out(match_with_sheet(match_id)))

@@ -210,11 +210,20 @@ def _is_complete(rules: RuleSet, inputs: list[DealInput], match_result) -> bool:
     return bool(match_result.finished)
 
 
+def _same_sheet(stored: list[dict], inputs: list[DealInput]) -> bool:
+    """Whether ``inputs`` are the deals ``stored`` (as ``stored_deals`` gives them), field for field."""
+    if len(stored) != len(inputs):
+        return False
+    return all({k: row[k] for k in new} == new for row, new in ((r, deal_to_dict(d)) for r, d in zip(stored, inputs)))
+
+
 @transaction.atomic
 def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
 
     ``version`` is the match version the sheet was loaded at; if someone saved since, ``StaleVersion``.
+    The sheet as it is stored, at the current version, is a no-op (an idempotent PUT): nothing is
+    written, and a confirmed result stays confirmed.
     Raises ``NotAllowed``, ``SheetInvalid`` (every error at once) or ``StaleVersion``.
     """
     match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
@@ -222,13 +231,15 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     if not permissions.can_enter(user, match):
         raise NotAllowed(_("You may not enter results for this match."))
     was_confirmed = match.status == Match.Status.CONFIRMED
-    if was_confirmed and not permissions.can_correct_confirmed(user, match):
-        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
     rules = ruleset_for_match(match)
     inputs, results, match_result = _check_sheet(rules, deals)
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(match)
+    if version == match.version and _same_sheet(before, inputs):
+        return match  # resending what is stored changes nothing: same version, same status, no audit entry
+    if was_confirmed and not permissions.can_correct_confirmed(user, match):
+        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
     # The version check and bump in one conditional UPDATE: of two saves at once, one wins.
     if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1):
         current = Match.objects.get(pk=match.pk)

@@ -76,7 +76,9 @@ def test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_ref
     match.refresh_from_db()
     after = (match.version, list(Deal.objects.filter(match=match).values_list("number", "points_a", "score_a")))
     if response.status_code == 200:
-        assert payload["version"] == match.version == before[0] + 1
+        assert payload["version"] == match.version in (before[0], before[0] + 1)
+        if match.version == before[0]:  # the sheet that is stored, sent again: a no-op
+            assert after == before
         assert sum(d["scores"][0] for d in payload["deals"]) == payload["totals"][0]
     else:
         assert after == before

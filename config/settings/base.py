@@ -24,6 +24,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
+    "ninja",  # Swagger UI for /api/docs from its own static files, no CDN
     "clubs",
     "competitions",
     "scoring",
@@ -34,6 +35,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "clubs.api_errors.ApiErrorsMiddleware",  # every error under /api/ in the one JSON shape
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -111,9 +111,9 @@ def test_put_a_part_sheet_is_a_draft_and_a_read_match_can_be_sent_back(client, m
     sheet = simulated_sheet(match, seed=8)
     data = put(client, match, {"version": 0, "deals": sheet[:4]}, key).json()
     assert data["status"] == "draft"
-    # a client may send back what it read (computed fields included): they are ignored
+    # a client may send back the deals it read (computed fields included): they are ignored
     data["deals"] += sheet[4:]
-    response = put(client, match, data, key)
+    response = put(client, match, {"version": data["version"], "deals": data["deals"]}, key)
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "entered"
     assert response.json()["version"] == 2
@@ -169,7 +169,8 @@ def test_403_for_another_clubs_scorer(client, saved):
 def test_403_for_a_user_without_a_role(client, saved):
     nobody = make_user("nobody")
     before = snapshot(saved)
-    assert put(client, saved, {"version": "x"}, tokens.create_token(nobody)).status_code == 403
+    body = {"version": 1, "deals": simulated_sheet(saved, seed=1)}
+    assert put(client, saved, body, tokens.create_token(nobody)).status_code == 403
     assert snapshot(saved) == before
 
 
@@ -247,12 +248,14 @@ def test_put_unknown_match_is_404(client, key):
 def test_openapi_schema_documents_the_match_api(client):
     schema = client.get("/api/openapi.json").json()
     paths = schema["paths"]
+    components = schema["components"]["schemas"]
     assert "get" in paths["/api/matches/{match_id}"]
     put_op = paths["/api/matches/{match_id}/deals"]["put"]
-    assert {"200", "400", "401", "403", "404", "409"} <= set(put_op["responses"])
+    assert {"200", "400", "401", "403", "404", "409", "413"} == set(put_op["responses"])
     body = put_op["requestBody"]["content"]["application/json"]["schema"]
-    assert set(body["properties"]) == {"version", "deals"}
-    assert "points" in body["properties"]["deals"]["items"]["properties"]
+    assert body == {"$ref": "#/components/schemas/SheetIn"}
+    assert set(components["SheetIn"]["properties"]) == {"version", "deals"}
+    assert "points" in components["DealIn"]["properties"]
     assert put_op["security"] == [{"BearerToken": []}]
     assert schema["components"]["securitySchemes"]["BearerToken"]["scheme"] == "bearer"
-    assert "MatchOut" in schema["components"]["schemas"]
+    assert "MatchOut" in components

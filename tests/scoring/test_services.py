@@ -161,10 +161,10 @@ def test_correcting_a_confirmed_result_is_audited_and_needs_confirming_again(mat
     sheet = simulated_sheet(match, seed=2)
     services.save_deals(match=match, user=scorer, deals=sheet, version=0)
     confirmed = services.confirm_match(match=match, user=organiser)
-    with pytest.raises(services.NotAllowed):
-        services.save_deals(match=match, user=scorer, deals=sheet, version=confirmed.version)
     changed = [dict(d) for d in sheet]
     changed[0] = {"bidder": 0, "points": [100, 62], "roem": [20, 0]}
+    with pytest.raises(services.NotAllowed):
+        services.save_deals(match=match, user=scorer, deals=changed, version=confirmed.version)
     corrected = services.save_deals(match=match, user=organiser, deals=changed, version=confirmed.version)
     assert corrected.status == Match.Status.ENTERED
     entry = AuditEntry.objects.filter(match=match, action="correct").get()
@@ -211,3 +211,23 @@ def test_saving_a_full_sheet_stays_within_25_queries(match, scorer, django_asser
     scorer = type(scorer).objects.get(pk=scorer.pk)
     with django_assert_max_num_queries(25):
         services.save_deals(match=match, user=scorer, deals=sheet, version=1)
+
+
+@pytest.mark.parametrize("who", ["scorer", "organiser"])
+def test_resending_the_stored_sheet_is_a_no_op_and_a_confirmed_result_stays_confirmed(match, scorer, organiser, who):
+    sheet = simulated_sheet(match, seed=6)
+    services.save_deals(match=match, user=scorer, deals=sheet, version=0)
+    confirmed = services.confirm_match(match=match, user=organiser)
+    audits = AuditEntry.objects.filter(match=match).count()
+    user = scorer if who == "scorer" else organiser
+    again = services.save_deals(match=match, user=user, deals=[dict(d, number=n) for n, d in enumerate(sheet, 1)],
+                                version=confirmed.version)
+    match.refresh_from_db()
+    assert (again.version, match.version) == (confirmed.version, confirmed.version)
+    assert match.status == Match.Status.CONFIRMED and match.confirmed_by == organiser
+    assert AuditEntry.objects.filter(match=match).count() == audits
+    # at a stale version the same sheet is refused (stale, or not the scorer's to correct)
+    with pytest.raises(services.StaleVersion if who == "organiser" else services.NotAllowed):
+        services.save_deals(match=match, user=user, deals=sheet, version=confirmed.version - 1)
+    match.refresh_from_db()
+    assert (match.version, match.status) == (confirmed.version, Match.Status.CONFIRMED)

@@ -1,0 +1,159 @@
+"""The schemas of the matches API (contract 3): what a generated client sees, and what ninja checks.
+
+Inputs (``SheetIn``, ``DealIn``, ``ConfirmIn``) are strict and closed: ``1.0`` or ``true`` is not a
+whole number, an unknown field is refused, and every bound a JSON schema can state is stated. What
+a schema cannot state — card points adding up to 162 (146 South African), roem being sums of 20,
+50, 100 and 200, a bidder the rule set allows, no more deals than the match can have — is in the
+descriptions and answers 400 from the scoring services. Outputs state every field as required.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, PlainValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from clubs.api_errors import ApiErrors
+from competitions.models import Match
+from competitions.models import RULESET_CHOICES
+from ninja import Field, Schema
+
+#: Every rule set together: 64 deals (the most any rule set plans) plus 16 tie-break deals,
+#: repeated while still tied; the South African boom goes on until a side has its strokes. The
+#: match's own rule set sets the real limit (see ``scoring.api.deal_limit``); this bounds the body.
+MOST_DEALS = 256
+#: Largest id or version the databases store (a bigger number is refused, never sent to SQL).
+BIG_INT = 2**63 - 1
+MAX_VERSION = 2**31 - 1
+
+RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: ignore[valid-type]
+MatchStatus = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
+Trump = Literal["C", "D", "H", "S"]
+Mark = Literal["", "N", "P", "TP", "V"]
+
+
+def _side(value):
+    if value is None or (type(value) is int and 0 <= value <= 2) or (type(value) is str and value in ("A", "B", "C")):
+        return value
+    raise PydanticCustomError("side", "a side: 0, 1 or 2, or A, B or C")
+
+
+#: A side as a client may write it: 0/1/2 or the letter on the paper sheet.
+SideIn = Annotated[
+    int | str | None,
+    PlainValidator(_side),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "enum": [0, 1, 2]},
+                {"type": "string", "enum": ["A", "B", "C"]},
+                {"type": "null"},
+            ],
+            "description": '0 = side A (N+S), 1 = side B (E+W), 2 = the third player; or "A", "B", "C"',
+        }
+    ),
+]
+SidePoints = Annotated[int, Field(ge=0, le=162)]
+SideRoem = Annotated[int, Field(ge=0)]
+
+
+class Out(Schema):
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class In(Schema):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+# --- outputs ------------------------------------------------------------------------------------
+
+
+class MatchSideOut(Out):
+    name: str
+    players: list[str]
+
+
+class DealOut(Out):
+    number: int = Field(ge=1)
+    bidder: int | None = Field(ge=0, le=2, description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player")
+    points: list[int] = Field(min_length=2, max_length=3, description="card points per side, last trick included")
+    roem: list[int] = Field(min_length=2, max_length=3, description="roem declared per side, pit bonus not included")
+    pit: int | None = Field(ge=0, le=2)
+    verzaakt: int | None = Field(ge=0, le=2)
+    trump: Trump | None
+    challenge: int = Field(ge=0, le=3)
+    nil: bool
+    scores: list[int] = Field(min_length=2, max_length=3)
+    nat: bool
+    mark: Mark = Field(description="N (nat), P (pit), TP (tegenpit), V (verzaakt) or empty")
+
+
+class MatchOut(Out):
+    id: int
+    competition: str
+    round: int
+    table: int
+    sides: list[MatchSideOut] = Field(min_length=2, max_length=3)
+    rules: RuleSetName
+    rule_options: dict[str, Any]
+    deals_per_match: int = Field(ge=1)
+    version: int = Field(ge=0)
+    status: MatchStatus = Field(description="open, draft, entered or confirmed")
+    deals: list[DealOut]
+    totals: list[int] = Field(min_length=2, max_length=3)
+
+
+class ConflictOut(ApiErrors):
+    """409: someone saved since; the current version and sheet, to show and merge."""
+
+    version: int = Field(ge=0, description="the match's current version")
+    deals: list[DealOut] = Field(description="the deals as saved now")
+
+
+# --- inputs -------------------------------------------------------------------------------------
+
+
+class DealIn(In):
+    number: int | None = Field(None, ge=1, description="optional; if sent, must be the deal's place in the list")
+    bidder: SideIn = None
+    points: list[SidePoints] = Field(
+        min_length=2, max_length=3,
+        description="one number per side (three at a three-player table); together 162, or 146 South African",
+    )
+    roem: list[SideRoem] = Field(
+        [0, 0], min_length=2, max_length=3,
+        description="one number per side: 0 or sums of 20, 50, 100 and 200 (and the club's roem options)",
+    )
+    pit: SideIn = None
+    verzaakt: SideIn = None
+    trump: Trump | None = Field(None, description="where the rules need it (Wilde Boom)")
+    challenge: int = Field(0, ge=0, le=3, description="Wilde Boom: 0 none, 1 kraak, 2 rekraak, 3 superkraak")
+    nil: bool = Field(False, description="a nil bid, where the rules allow it")
+    big_roem: list[bool] | None = Field(
+        None, min_length=2, max_length=2, description="South African: per side, four jacks or a five-run declared"
+    )
+    scores: list[int] | None = Field(None, description="computed: ignored when sent (a read deal may be sent back)")
+    nat: bool | None = Field(None, description="computed: ignored when sent")
+    mark: str | None = Field(None, max_length=2, description="computed: ignored when sent")
+
+
+class SheetIn(In):
+    version: int = Field(ge=0, le=MAX_VERSION, description="the match's version when the sheet was loaded")
+    deals: list[DealIn] = Field(
+        max_length=MOST_DEALS,
+        description="every deal of the match, in order; no more than the match's rule set allows "
+        "(its deals plus tie-break deals)",
+    )
+
+
+class ConfirmIn(In):
+    version: int = Field(ge=0, le=MAX_VERSION, description="the match's version the confirmer has seen")
+
+
+COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark"})
+
+
+def deals_for_service(sheet: SheetIn) -> list[dict]:
+    """The deals as the scoring services take them: what the client sent, computed fields left out."""
+    return [deal.model_dump(exclude_unset=True, exclude=COMPUTED_DEAL_KEYS) for deal in sheet.deals]
