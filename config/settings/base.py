@@ -78,9 +78,18 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A club laptop: wait for a lock instead of failing, and write through a WAL journal.
+    # A club laptop serving a whole club night. Every transaction that may write takes the write lock
+    # when it starts (BEGIN IMMEDIATE): a deferred transaction that read first and then tries to write
+    # while another holds the lock fails at once with "database is locked" (SQLite cannot wait
+    # there without risking a deadlock), whereas an immediate one waits in line. The timeout (s) is
+    # how long a save waits for its turn: far above a save's few milliseconds, far below a browser's
+    # patience. WAL lets readers (the projector, the dashboard) go on while one writer writes.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": int(os.environ.get("SQLITE_TIMEOUT", "20")),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
