@@ -92,6 +92,8 @@ class AuditEntry(models.Model):
         CONFIRM = "confirm", _("confirmed")
         CORRECT = "correct", _("corrected after confirmation")
         REOPEN = "reopen", _("reopened")
+        ACCEPT = "accept", _("accepted at the table")
+        SEND_BACK = "sendback", _("sent back at the table")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit_entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
@@ -100,8 +102,17 @@ class AuditEntry(models.Model):
     version = models.PositiveIntegerField(default=0)
     before = models.JSONField(default=list)
     after = models.JSONField(default=list)
+    #: Through the table link (no account): the side that entered, accepted or sent back; and the
+    #: phone's key for that sheet, so that a sheet sent again (a dropped connection) is written once.
+    table_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["match", "-at", "-id"]
         verbose_name = _("change")
         verbose_name_plural = _("changes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "table_key"], condition=~Q(table_key=""), name="auditentry_table_key_once"
+            ),
+        ]

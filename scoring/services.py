@@ -227,7 +227,6 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     Raises ``NotAllowed``, ``SheetInvalid`` (every error at once) or ``StaleVersion``.
     """
     match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
-    competition = match.round.competition
     if not permissions.can_enter(user, match):
         raise NotAllowed(_("You may not enter results for this match."))
     was_confirmed = match.status == Match.Status.CONFIRMED
@@ -240,6 +239,19 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
     if was_confirmed and not permissions.can_correct_confirmed(user, match):
         raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+    return write_sheet(match=match, user=user, rules=rules, checked=(inputs, results, match_result),
+                       before=before, version=version)
+
+
+def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: list[dict], version: int,
+                table_side: int | None = None, table_key: str = "") -> Match:
+    """The write of a checked sheet, shared by ``save_deals`` (staff) and the table link
+    (``scoring.table_services``; ``user`` None, ``table_side`` the side that typed it). The caller
+    has checked the rights; this checks the version, replaces the deals, recomputes the sides and
+    writes the audit entry. A sheet through the table link never counts at once."""
+    inputs, results, match_result = checked
+    competition = match.round.competition
+    was_confirmed = match.status == Match.Status.CONFIRMED
     # The version check and bump in one conditional UPDATE: of two saves at once, one wins.
     if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1):
         current = Match.objects.get(pk=match.pk)
@@ -260,13 +272,18 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
         match.status = Match.Status.OPEN
     elif not complete:
         match.status = Match.Status.DRAFT
-    elif competition.organiser_entry_counts and permissions.is_organiser_of(user, competition.club_id):
+    elif (user is not None and competition.organiser_entry_counts
+          and permissions.is_organiser_of(user, competition.club_id)):
         match.status = Match.Status.CONFIRMED
         match.confirmed_at = now
     else:
         match.status = Match.Status.ENTERED
+    match.table_entered_side = table_side
+    match.table_checked_at = match.table_checked_side = None
+    match.changed_at = now
     match.save(
-        update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status"]
+        update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status",
+                       "table_entered_side", "table_checked_at", "table_checked_side", "changed_at"]
     )
     _store_sides(match, _side_statistics(rules, inputs, results, match.sides), complete)
     refresh_fixture(match.fixture_id)
@@ -278,6 +295,8 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
         version=match.version,
         before=[{k: v for k, v in d.items() if k not in ("scores", "nat", "mark")} for d in before],
         after=after,
+        table_side=table_side,
+        table_key=table_key,
     )
     return match
 
@@ -294,11 +313,15 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
         raise NotAllowed(_("Only a complete sheet can be confirmed."))
     if match.entered_by_id == user.pk:
         raise NotAllowed(_("You entered this result yourself; another person must confirm it."))
+    if (match.round.competition.second_check == match.round.competition.SecondCheck.BOTH
+            and match.table_entered_side is not None and match.table_checked_at is None):
+        raise NotAllowed(_("The opponents at the table have not accepted this sheet yet; they check it first."))
     if version is not None and version != match.version:
         raise StaleVersion(match.version, stored_deals(match))
     now = timezone.now()
     updated = Match.objects.filter(pk=match.pk, version=match.version, status=Match.Status.ENTERED).update(
-        status=Match.Status.CONFIRMED, confirmed_by=user, confirmed_at=now, version=F("version") + 1
+        status=Match.Status.CONFIRMED, confirmed_by=user, confirmed_at=now, version=F("version") + 1,
+        changed_at=now,
     )
     if not updated:
         current = Match.objects.get(pk=match.pk)

@@ -74,6 +74,7 @@ def publish_round(*, round: Round) -> Round:
     if round.status != Round.Status.PUBLISHED:
         round.status = Round.Status.PUBLISHED
         round.save(update_fields=["status"])
+    assign_table_codes(round=round)  # each table's link for the phones (competitions.table_codes)
     return round
 
 
