@@ -198,6 +198,7 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
         "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1, "points_loss": 0,
         "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing", "absence_points": 0,
         "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
+        "second_check": "scorer", "entry_mode": "deals",
     }
     form = CompetitionForm(data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'})
     assert form.is_valid(), form.errors
