@@ -27,6 +27,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from clubs.models import Club, Player, Team, TeamMember
+from clubs.xlsx_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
 
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
@@ -127,12 +128,31 @@ def find_sheet(wb, key: str):
     return None
 
 
+def _values(cells, key: str, number: int, problems: list, positions: dict | None = None) -> tuple:
+    """A row's values; a formula (whose value a file written by a program need not carry) is a problem."""
+    values = []
+    for index, cell in enumerate(cells):
+        if cell.data_type == "f":
+            column = next((k for k, i in (positions or {}).items() if i == index), None)
+            if column is not None:
+                problems.append(RowError(key, number, column, _(
+                    "holds a formula (%(formula)s), not a value; type the value itself or paste it as a value")
+                    % {"formula": str(cell.value)[:40]}))
+            values.append(None)
+        else:
+            values.append(cell.value)
+    return tuple(values)
+
+
 def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
-    """Rows as (row number, {column key: value}); header problems are added to ``problems``."""
-    rows = ws.iter_rows(values_only=True)
+    """Rows as (row number, {column key: value}); header and formula problems are added to ``problems``.
+    Reads at most ``MAX_ROWS`` rows (and one more, to say there are more) of at most ``MAX_COLUMNS``."""
+    width = min(ws.max_column or MAX_COLUMNS, MAX_COLUMNS)
+    rows = ws.iter_rows(max_row=MAX_ROWS + 2, max_col=width)
     header = next(rows, None)
     if header is None:
         return []
+    header = _values(header, key, 1, problems)
     positions, known = {}, {}
     for k, _req, _len in columns:
         for alias in _aliases(k):
@@ -156,6 +176,7 @@ def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
         if number > MAX_ROWS + 1:
             problems.append(_("Sheet '%(sheet)s' has more than %(max)s rows.") % {"sheet": ws.title, "max": MAX_ROWS})
             break
+        values = _values(values, key, number, problems, positions)
         if all(v is None or str(v).strip() == "" for v in values):
             continue
         result.append((number, {k: values[i] if i < len(values) else None for k, i in positions.items()}))
@@ -170,7 +191,11 @@ def open_workbook(data: bytes, *, not_xlsx: str):
     if len(data) > MAX_BYTES:
         raise ImportRefused([_("The file is larger than 5 MB.")])
     try:
-        return load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        check_workbook(data, max_row=MAX_ROWS + 2)  # before openpyxl: bombs are refused in bounded work
+    except UnsafeWorkbook as unsafe:
+        raise ImportRefused([str(unsafe)]) from None
+    try:  # formulas as formulas (not their cached values), so that they are reported as such
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
         raise ImportRefused([not_xlsx]) from None
 
