@@ -180,7 +180,7 @@ def demo_is_ready(database: Path, migrations: set[tuple[str, str]]) -> bool:
     if not database.is_file() or not migrations:
         return False
     try:
-        with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as connection:
+        with sqlite3.connect(database.resolve().as_uri() + "?mode=ro", uri=True) as connection:
             applied = set(connection.execute("SELECT app, name FROM django_migrations"))
             demo = connection.execute("SELECT 1 FROM clubs_club WHERE slug = ?", (DEMO_CLUB,)).fetchone()
         connection.close()
@@ -197,6 +197,7 @@ def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = Fa
     database = default_sqlite(root)
     migrations = project_migrations(root)
     if not (migrate or seed) and database is not None and demo_is_ready(database, migrations):
+        say("The demo database is up to date (`make seed` runs seed_demo again).")
         return "ready"
     python = venv_python(venv_dir(root))
     manage = str(root / "manage.py")
@@ -204,7 +205,7 @@ def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = Fa
              "Migrating the database failed (the error is above).")
     if not seed and (not demo or (database is not None and demo_is_ready(database, migrations))):
         return "migrated"
-    say("Seeding the demo club (once; `make seed` runs it again).")
+    say("Seeding the demo club (seed_demo: it adds only what is missing).")
     run_step([python, manage, "seed_demo"], "Seeding the demo failed (the error is above).")
     return "seeded"
 
