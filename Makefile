@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SEED ?=
-LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11."; exit 2; }; $(PYTHON) run.py
+LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11." >&2; exit 2; }; $(PYTHON) run.py
 
 .PHONY: run test bench serve load venv install install-dev migrate seed messages clean
 
