@@ -108,6 +108,11 @@ def template_workbook() -> bytes:
             kinds.add("B2:B1000")
         else:
             ws.column_dimensions["D"].width = 28
+    for ws in wb.worksheets:  # every text as text, never a formula (documents.xlsx.text_cell)
+        for row in ws.iter_rows():
+            for cell in row:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

@@ -10,6 +10,9 @@ therefore serialised here as one XML string per row through the write-only sheet
 (:class:`_RowWriter`); the header row, styles, widths and frozen panes still go through openpyxl.
 Where the stream is not the pure-Python one this relies on (lxml installed), every row falls back
 to openpyxl's own writer, so the output is the same, only slower.
+
+Every string is written as text (an inline string), on every path: a name such as
+``=HYPERLINK("http://evil.example","x")`` must never become a live formula in a public export.
 """
 
 from __future__ import annotations
@@ -124,7 +127,20 @@ class _RowWriter(WorksheetWriter):
         write(xml.format(row_idx, *[row[i] if f is None else f(row[i]) for i, f in picks]))
 
     def _cells(self, values, row_idx):
-        return self.ws._openpyxl_values_to_row(values, row_idx)
+        return self.ws._openpyxl_values_to_row(_as_text(self.ws, values), row_idx)
+
+
+def text_cell(ws, value: str) -> WriteOnlyCell:
+    """A string cell written as text, always: openpyxl would store a string starting with "=" as a
+    live formula (``=HYPERLINK(...)`` in a member's name), so the type is set back to string."""
+    cell = WriteOnlyCell(ws, value=ILLEGAL_CHARACTERS_RE.sub("", value))
+    cell.data_type = "s"
+    return cell
+
+
+def _as_text(ws, values) -> list:
+    """A row for openpyxl's own writer with every string as a text cell (see :func:`text_cell`)."""
+    return [text_cell(ws, v) if isinstance(v, str) else v for v in values]
 
 
 def _prepare_sheet(ws):
@@ -135,8 +151,8 @@ def _prepare_sheet(ws):
     def values_to_row(values, row_idx):
         if isinstance(values, tuple | list) and PLAIN.issuperset(map(type, values)):
             return values
-        if isinstance(values, tuple | list):  # control characters would make openpyxl refuse the row
-            values = [ILLEGAL_CHARACTERS_RE.sub("", v) if type(v) is str else v for v in values]
+        if isinstance(values, tuple | list):  # strings as text, never formulas (and no control characters)
+            values = _as_text(ws, values)
         return original(values, row_idx)
 
     ws._values_to_row = values_to_row
@@ -147,7 +163,7 @@ def _prepare_sheet(ws):
 def styled_row(ws, values: Iterable, *, font=None, fill=None, alignment=None) -> list:
     cells = []
     for value in values:
-        cell = WriteOnlyCell(ws, value=value)
+        cell = text_cell(ws, value) if isinstance(value, str) else WriteOnlyCell(ws, value=value)
         if font is not None:
             cell.font = font
         if fill is not None:

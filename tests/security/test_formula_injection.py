@@ -1,0 +1,100 @@
+"""No export ever carries a live formula: a name such as =HYPERLINK(...) is written as text, in the
+title rows, the header and every data row, on every path of the xlsx writer."""
+
+from __future__ import annotations
+
+import io
+import math
+
+import openpyxl
+import pytest
+from django.utils import translation
+
+from clubs.imports import template_workbook
+from documents.xlsx import Column, Exporter, write_xlsx
+from tests.scoring.sheet_factories import (
+    fill_match, make_club, make_competition, make_match, make_player, make_round, make_user,
+)
+
+pytestmark = pytest.mark.django_db
+EVIL = '=HYPERLINK("http://evil.example","x")'
+HOSTILE = [EVIL, "+1+1", "-2+3", "@SUM(1)", "=1+1\x07"]
+
+
+@pytest.fixture(autouse=True)
+def english(settings):
+    settings.LANGUAGE_CODE = "en"
+    with translation.override("en"):
+        yield
+
+
+def cells(content: bytes):
+    wb = openpyxl.load_workbook(io.BytesIO(content))
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            yield from row
+
+
+def assert_no_formula(content: bytes, *expected_texts: str) -> None:
+    found = list(cells(content))
+    formulas = [(c.coordinate, c.value) for c in found if c.data_type == "f"]
+    assert formulas == []
+    texts = {c.value for c in found if isinstance(c.value, str)}
+    for text in expected_texts:
+        assert any(text in value for value in texts), (text, texts)
+
+
+def body(response) -> bytes:
+    assert response.status_code == 200
+    return b"".join(response.streaming_content) if response.streaming else response.content
+
+
+@pytest.fixture
+def competition():
+    club = make_club("@SUM(1) club", slug="evil-club")
+    competition = make_competition(club, name="=1+1 competition", slug="evil", format="pairs")
+    players = [make_player(club, first="+cmd|' /C calc'!A0", last=EVIL) for _ in range(4)]
+    match = make_match(make_round(competition, 1), 1, players, team_names=[EVIL, "-2+3"])
+    fill_match(match, seed=3)
+    return competition
+
+
+def test_standings_xlsx_writes_hostile_names_as_text(client, competition):
+    content = body(client.get("/competitions/evil/standings.xlsx"))
+    assert_no_formula(content, EVIL, "-2+3", "=1+1 competition", "@SUM(1) club")
+
+
+def test_results_xlsx_writes_hostile_names_as_text(client, competition):
+    content = body(client.get("/competitions/evil/results.xlsx"))
+    assert_no_formula(content, EVIL, "-2+3", "evil")
+
+
+def test_member_template_has_no_formula(client, competition):
+    client.force_login(make_user("template-organiser", club=competition.club))
+    assert_no_formula(body(client.get("/manage/clubs/evil-club/import/template.xlsx")), "member number")
+    assert_no_formula(template_workbook())
+
+
+class _EveryPath(Exporter):
+    """Rows that take each path of the writer: the fast one, the formatted one (openpyxl cells),
+    control characters and non-finite numbers (openpyxl's own writer), styled titles."""
+
+    columns = [Column("=header"), Column("b", number_format="0.0"), Column("c")]
+
+    def title_rows(self):
+        return [[EVIL, None, "+title"]]
+
+    def rows(self):
+        yield (EVIL, 1.5, "@x")
+        yield ["-1+2", 2, "=A1\x00"]
+        yield (EVIL, math.inf, "+9")
+
+
+@pytest.mark.parametrize("formatted", [True, False])
+def test_every_path_of_the_writer_writes_strings_as_text(formatted):
+    exporter = _EveryPath()
+    if not formatted:
+        exporter.columns = [Column(c.header) for c in _EveryPath.columns]
+    out = io.BytesIO()
+    write_xlsx(exporter, out)
+    assert_no_formula(out.getvalue(), EVIL, "+title", "=header", "@x", "-1+2", "=A1", "+9")
