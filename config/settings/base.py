@@ -11,6 +11,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 DEBUG = False
 ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h]
+SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")  # the address phones reach, e.g. http://192.168.1.20:8000
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,6 +44,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    "competitions.cache_middleware.PublicPageCache",  # last: knows the user and the language
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -94,6 +96,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The public page cache (competitions.cache): local memory on a club laptop (per process, which is
+# fine: keys come from the database, never from the process); Redis on a league server with
+# several app servers, e.g. CACHE_URL=redis://127.0.0.1:6379/0. Sessions stay in the database.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "klaverjas-pages",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+PAGE_CACHE_ENABLED = os.environ.get("PAGE_CACHE", "1") != "0"
+PAGE_CACHE_SECONDS = 3600
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -119,7 +139,10 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-AXES_FAILURE_LIMIT = 5
+AXES_FAILURE_LIMIT = 5  # wrong passwords for one account from one address (clubs.login_throttle)
+AXES_ACCOUNT_FAILURE_LIMIT = 20  # wrong passwords for one account from any addresses together
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
+AXES_HANDLER = "clubs.login_throttle.AccountAndAddressHandler"
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 
