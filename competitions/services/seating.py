@@ -18,6 +18,7 @@ from competitions.models import (
 from competitions.services.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
 from competitions.services.evenings import create_round
 from competitions.services.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
+from competitions.table_codes import assign_table_codes
 
 
 @transaction.atomic
