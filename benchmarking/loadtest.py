@@ -208,8 +208,13 @@ def verify_writes(tally: Tally) -> int:
     for match_id, writes in tally.writes.items():
         match = Match.objects.get(pk=match_id)
         versions = sorted(v for v, _ in writes)
-        if len(set(versions)) != len(versions):
-            lost += len(versions) - len(set(versions))
+        # A version answered twice is a lost write, unless both sent the same deals: resending the
+        # stored sheet is a no-op that answers the same version (the API's idempotent PUT).
+        sheets_by_version: dict[int, set] = {}
+        for version, deals in writes:
+            key = tuple((tuple(d["points"]), tuple(d["roem"]), d["bidder"]) for d in deals)
+            sheets_by_version.setdefault(version, set()).add(key)
+        lost += sum(len(sheets) - 1 for sheets in sheets_by_version.values())
         last_deals = max(writes, key=lambda w: w[0])[1]
         if max(versions) == match.version:
             stored = [(d["points"], d["roem"], d["bidder"]) for d in stored_deals(match)]

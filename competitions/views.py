@@ -11,6 +11,7 @@ from django_tables2 import RequestConfig
 
 from competitions import selectors
 from competitions.models import Competition
+from competitions.paging import paginate
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
@@ -53,7 +54,7 @@ def standings_page(request, slug):
     competition = selectors.public_competition(slug)
     rows = standings(competition)
     table = StandingsTable(rows, competition=competition, evening_numbers=_evening_numbers(competition, rows))
-    RequestConfig(request, paginate={"per_page": STANDINGS_PER_PAGE}).configure(table)
+    paginate(request, table, per_page=STANDINGS_PER_PAGE)  # checked numbers: a bad per_page is a 400
     team_members([bound.record for bound in table.page.object_list] if table.page else rows)  # only the rows shown
     divisions = sorted({(r.division_order, r.division) for r in rows if r.division})
     context = {

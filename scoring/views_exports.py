@@ -3,6 +3,7 @@ filled sheet, the round's table list for the wall and the deal-by-deal results e
 
 from __future__ import annotations
 
+from django.core.exceptions import BadRequest
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -71,6 +72,8 @@ def round_tables(request, slug, number):
 
 def results_xlsx(request, slug):
     competition = visible_competition(request, slug)
-    round_number = request.GET.get("round")
-    exporter = ResultsExporter(competition, round_number=int(round_number) if (round_number or "").isdigit() else None)
+    round_number = request.GET.get("round") or ""
+    if round_number and not (round_number.isascii() and round_number.isdigit() and len(round_number) <= 6):
+        raise BadRequest(_("'round' must be a round number."))  # not int("²"): a 400, not a server error
+    exporter = ResultsExporter(competition, round_number=int(round_number) if round_number else None)
     return xlsx_response(exporter)
