@@ -6,7 +6,7 @@ from clubs import permissions
 def staff_menu(request) -> dict:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return {"is_staff_somewhere": False}
+        return {"is_staff_somewhere": False, "is_scoring_somewhere": False}
 
     def organises_something() -> bool:
         # the roles are loaded once per request and cached on the user (clubs.permissions)
@@ -14,4 +14,8 @@ def staff_menu(request) -> dict:
             permissions.ORGANISER in roles for roles in permissions.roles_by_club(user).values()
         )
 
-    return {"is_staff_somewhere": organises_something}
+    def scores_somewhere() -> bool:
+        # organiser or scorer anywhere: the link to tonight's dashboard
+        return permissions.is_site_admin(user) or bool(permissions.roles_by_club(user))
+
+    return {"is_staff_somewhere": organises_something, "is_scoring_somewhere": scores_somewhere}

@@ -6,12 +6,15 @@ tests count them on a small and a larger generated competition).
 
 from __future__ import annotations
 
+from django.http import HttpResponseNotModified
 from django.shortcuts import render
+from django.utils.http import urlencode
 from django_tables2 import RequestConfig
 
 from competitions import selectors
 from competitions.models import Competition
 from competitions.paging import paginate
+from competitions.selectors_live import live_round_matches, stamp
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
@@ -19,8 +22,10 @@ from competitions.tables_standings import EveningResultTable, ProjectorTable, St
 
 STANDINGS_PER_PAGE = 100
 EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
-PROJECTOR_ROWS = 30
-PROJECTOR_REFRESH = 30  # seconds
+PROJECTOR_ROWS = 200  # every row: long lists page by themselves (static/js/projector.js)
+PROJECTOR_REFRESH = 30  # seconds: the page reloads itself without JavaScript
+PROJECTOR_POLL_MS = 1500  # with JavaScript: asks whether anything changed, shows it within 2 s
+PROJECTOR_PAGE_SECONDS = 8  # a long list shows its next page after this many seconds
 
 
 def home(request):
@@ -67,13 +72,34 @@ def standings_page(request, slug):
 
 
 def projector(request, slug):
-    """The standings for the club wall: large type, refreshes itself. For club evenings also the
-    latest evening's result beside the season."""
+    """The standings for the club wall: large type, live. For club evenings also the latest
+    evening's result, and the current round's tables with their results.
+
+    The page polls itself (``?part=live``: only the lists, with an ETag from
+    ``selectors_live.stamp``, so a poll while nothing changed costs two small queries and no
+    rendering); static/js/projector.js pages long lists on a small beamer."""
     competition = selectors.public_competition(slug)
+    live = request.GET.get("part") == "live"
+    etag = f'"{stamp(competition)}-{request.LANGUAGE_CODE}"' if live else ""  # the page's first poll gets one
+    if live and request.headers.get("If-None-Match") == etag:
+        return HttpResponseNotModified(headers={"ETag": etag})
+    context = dict(_projector_context(request, competition), etag=etag)
+    response = render(request, "competitions/projector_live.html" if live else "competitions/projector.html", context)
+    if live:
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+    return response
+
+
+def _projector_context(request, competition) -> dict:
     try:
-        limit = max(5, min(int(request.GET.get("rows", PROJECTOR_ROWS)), 200))
+        limit = max(5, min(int(request.GET.get("rows", PROJECTOR_ROWS)), PROJECTOR_ROWS))
     except ValueError:
         limit = PROJECTOR_ROWS
+    try:
+        pace = max(1, min(int(request.GET.get("pace", PROJECTOR_PAGE_SECONDS)), 60))
+    except ValueError:
+        pace = PROJECTOR_PAGE_SECONDS
     rows = standings(competition)
     season = ProjectorTable(rows[:limit], competition=competition)
     tonight = evening = None
@@ -85,14 +111,21 @@ def projector(request, slug):
             tonight = ProjectorTable(
                 evening_results_by_number(competition, evening, names=names)[:limit], competition=competition, show_played=False
             )
-    context = {
+    matches = live_round_matches(competition)
+    round_ = matches[0].round if matches else None
+    tables = [selectors.table_view(m) for m in matches]
+    return {
         "competition": competition,
         "season": season,
         "tonight": tonight,
         "evening": evening,
+        "round": round_,
+        "tables": tables,
         "refresh": PROJECTOR_REFRESH,
+        "poll_ms": PROJECTOR_POLL_MS,
+        "pace": pace,
+        "live_url": f"{request.path}?{urlencode({**request.GET.dict(), 'part': 'live'})}",
     }
-    return render(request, "competitions/projector.html", context)
 
 
 def round_detail(request, slug, number):

@@ -1,0 +1,103 @@
+/* The projector: long lists page by themselves. Each column ([data-reel]) that is taller than the
+   screen shows one screenful at a time and moves to the next every data-pace seconds (on #live),
+   never cutting a row in half, keeping the table's column heads, and says "page 2 of 3". A live
+   update (refresh.js) keeps the page being shown. The clock ([data-clock]) follows the time. */
+(function () {
+  "use strict";
+  var main = document.getElementById("live");
+  if (!main) return;
+  var pace = (parseInt(main.getAttribute("data-pace"), 10) || 8) * 1000;
+  var message = main.getAttribute("data-msg-page") || "page %(page)s of %(pages)s";
+  var shown = [];  // page shown per reel, by position
+
+  function offset(el, reel) {
+    return el.getBoundingClientRect().top - reel.getBoundingClientRect().top + reel.scrollTop;
+  }
+
+  function pageStarts(reel) {
+    var height = reel.clientHeight;
+    var starts = [0];
+    var items = reel.querySelectorAll("h2, tbody tr, p");
+    for (var i = 0; i < items.length; i++) {
+      var item = items[i];
+      var top = offset(item, reel);
+      var bottom = top + item.offsetHeight;
+      var start = starts[starts.length - 1];
+      if (bottom > start + height + 1 && top > start) {
+        var head = item.tagName === "TR" ? item.closest("table").querySelector("thead") : null;
+        var next = top - (head ? head.offsetHeight : 0);
+        var previous = item.previousElementSibling;
+        if (!previous && head) {
+          // the first row of a table: start the page at its section's heading
+          var heading = item.closest("section") && item.closest("section").querySelector("h2");
+          if (heading) next = offset(heading, reel);
+        }
+        starts.push(Math.max(start + 1, next));
+      }
+    }
+    return starts;
+  }
+
+  function note(reel) {
+    var box = reel.parentNode.querySelector('[data-page-note="' + reel.dataset.reelIndex + '"]');
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "page-note";
+      box.setAttribute("data-page-note", reel.dataset.reelIndex);
+      reel.parentNode.appendChild(box);
+    }
+    return box;
+  }
+
+  function show(reel, index) {
+    var starts = pageStarts(reel);
+    var page = (shown[index] || 0) % starts.length;
+    shown[index] = page;
+    reel.scrollTop = starts[page];
+    // a row the page's end cuts in half waits for the next page
+    var end = (page + 1 < starts.length ? starts[page + 1] : Infinity);
+    var bottom = starts[page] + reel.clientHeight;
+    Array.prototype.forEach.call(reel.querySelectorAll("h2, tbody tr, p"), function (item) {
+      var top = offset(item, reel);
+      var head = item.tagName === "TR" ? item.closest("table").querySelector("thead") : null;
+      var under = head && top < starts[page] + head.offsetHeight - 1 && page > 0;  // behind the sticky heads
+      item.classList.toggle("off", top + item.offsetHeight > bottom + 1 || top >= end || under);
+    });
+    reel.setAttribute("data-pages", String(starts.length));
+    reel.setAttribute("data-page", String(page + 1));
+    var box = note(reel);
+    box.hidden = starts.length < 2;
+    box.textContent = message.replace("%(page)s", page + 1).replace("%(pages)s", starts.length);
+  }
+
+  function layout() {
+    Array.prototype.forEach.call(main.querySelectorAll("[data-reel]"), function (reel, index) {
+      reel.dataset.reelIndex = String(index);
+      show(reel, index);
+    });
+  }
+
+  function turn() {
+    Array.prototype.forEach.call(main.querySelectorAll("[data-reel]"), function (reel, index) {
+      var pages = parseInt(reel.getAttribute("data-pages"), 10) || 1;
+      shown[index] = ((shown[index] || 0) + 1) % pages;
+      show(reel, index);
+    });
+  }
+
+  main.addEventListener("live:updated", function () {
+    Array.prototype.forEach.call(main.querySelectorAll("[data-page-note]"), function (n) { n.remove(); });
+    layout();
+  });
+  window.addEventListener("resize", layout);
+  layout();
+  window.setInterval(turn, pace);
+
+  var clock = document.querySelector("[data-clock]");
+  if (clock) {
+    window.setInterval(function () {
+      var now = new Date();
+      clock.textContent = ("0" + now.getHours()).slice(-2) + ":" + ("0" + now.getMinutes()).slice(-2);
+    }, 10000);
+  }
+})();
