@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("competitions.urls_exports")),
     path("", include("competitions.urls_staff")),
     path("", include("scoring.urls_staff")),
+    path("", include("scoring.urls_table")),
     path("", include("scoring.urls_tonight")),
     path("", include("clubs.urls")),
     path("", include("competitions.urls")),

@@ -1,0 +1,291 @@
+/*
+ * The phone at the table (templates/scoring/table/page.html). No framework, no CDN. The server's
+ * rules engine scores every deal; this script only shows its answer, and keeps the typed sheet safe:
+ *
+ * - every change is kept in localStorage under "klaverjas-table:<code>" (the sheet's fields, the
+ *   typing side, the version it was typed on) until the server has accepted it: a reload or a
+ *   closed tab brings it back;
+ * - "Save" makes a key for that sheet and keeps it with the sheet as "pending"; it is sent, and sent
+ *   again when the connection comes back (the "online" event, and every few seconds), until the
+ *   server answers. The server writes a key once: a sheet whose answer was lost is never saved twice;
+ * - the answer: 200 saved (the storage is cleared, the page reloads to the check), 400 the errors at
+ *   their deals, 409 changed elsewhere meanwhile (the sheet stays; "Save mine over it" offered),
+ *   403 refused (the message).
+ *
+ * Stable hooks for tests: #table-page[data-state], form#table-sheet[data-updates] (a count of the
+ * server's answers), section#deal-<n>[data-state, data-mark], output[data-score-side],
+ * output[data-running-side], output[data-total-side], ul[data-errors-for=<n>],
+ * #save-state[data-state] ("server", "draft", "restored", "sending", "offline", "saved", "error",
+ * "conflict"), button#save, button#overwrite, body.table-ready once wired.
+ */
+(function () {
+  "use strict";
+
+  var page = document.getElementById("table-page");
+  if (!page || !window.fetch) return;
+  var form = document.getElementById("table-sheet");
+  var storeKey = "klaverjas-table:" + page.dataset.code;
+  var saveUrl = page.dataset.saveUrl;
+  var pageUrl = page.dataset.pageUrl;
+  var sending = false;
+  var retry = null;
+
+  function load() {
+    try { return JSON.parse(window.localStorage.getItem(storeKey)) || null; } catch (e) { return null; }
+  }
+  function store(value) {
+    try { window.localStorage.setItem(storeKey, JSON.stringify(value)); } catch (e) { /* private mode: no keeping */ }
+  }
+  function forget() {
+    try { window.localStorage.removeItem(storeKey); } catch (e) { /* nothing kept */ }
+  }
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var cookie = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
+    return cookie ? decodeURIComponent(cookie[1]) : (input ? input.value : "");
+  }
+  function newKey() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  var status = document.getElementById("save-state");
+  function show(state, text) {
+    if (!status) return;
+    status.dataset.state = state;
+    var fallback = form ? form.dataset["msg" + state.charAt(0).toUpperCase() + state.slice(1)] : "";
+    status.textContent = text || fallback || "";
+  }
+
+  // --- sending, once
+
+  function retryLater() {
+    if (retry) return;
+    retry = window.setTimeout(function () { retry = null; send(); }, 4000);
+  }
+
+  function send() {
+    var kept = load();
+    if (!kept || !kept.pending || sending) return;
+    sending = true;
+    show("sending");
+    var pending = kept.pending;
+    var body = new URLSearchParams();
+    Object.keys(pending.fields).forEach(function (name) { body.append(name, pending.fields[name]); });
+    body.append("version", pending.version);
+    body.append("key", pending.key);
+    body.append("side", pending.side);
+    fetch(saveUrl, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
+    }).then(function (response) {
+      return response.json().then(function (json) { return { status: response.status, body: json }; },
+        function () { return { status: response.status, body: {} }; });
+    }).then(function (answer) {
+      sending = false;
+      if (answer.status === 200) {
+        forget();
+        show("saved", answer.body.message);
+        window.setTimeout(function () { window.location.replace(pageUrl + "?saved=1"); }, 400);
+        return;
+      }
+      if (answer.status >= 500) { show("offline"); retryLater(); return; }
+      var now = load() || {};
+      delete now.pending;
+      if (answer.status === 409) now.conflict = answer.body.version;
+      store(now);
+      if (answer.status === 400 && answer.body.preview) showAnswer(answer.body.preview, true);
+      if (answer.status === 409) {
+        show("conflict", answer.body.message);
+        var overwrite = document.getElementById("overwrite");
+        if (overwrite) overwrite.hidden = false;
+      } else {
+        show("error", answer.body.message || (form && form.dataset.msgFailed));
+      }
+    }, function () {
+      sending = false;
+      show("offline");
+      retryLater();
+    });
+  }
+
+  window.addEventListener("online", send);
+
+  if (!form) {  // a page without a sheet to type: only a sheet still waiting on this phone is sent
+    if (load() && load().pending) send(); else forget();
+    document.body.classList.add("table-ready");
+    return;
+  }
+
+  // --- the typed sheet
+
+  var sides = parseInt(form.dataset.sides, 10);
+  var dealTotal = parseInt(form.dataset.dealTotal, 10);
+  var baseVersion = parseInt(form.querySelector("input[name=version]").value, 10);
+  var SKIP = { csrfmiddlewaretoken: 1, key: 1, version: 1 };
+
+  function inputs() {
+    return Array.prototype.slice.call(form.querySelectorAll("input")).filter(function (el) { return el.name && !SKIP[el.name]; });
+  }
+  function fields() {
+    var out = {};
+    inputs().forEach(function (el) {
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) out[el.name] = el.type === "checkbox" ? "on" : el.value;
+      } else if (el.value.trim() !== "") {
+        out[el.name] = el.value.trim();
+      }
+    });
+    return out;
+  }
+  function apply(values) {
+    inputs().forEach(function (el) {
+      if (el.type === "radio") el.checked = values[el.name] === el.value;
+      else if (el.type === "checkbox") el.checked = values[el.name] === "on";
+      else el.value = values[el.name] || "";
+    });
+  }
+  function keep() {
+    var kept = load() || { version: baseVersion };
+    kept.fields = fields();
+    kept.at = Date.now();
+    store(kept);
+    if (!kept.pending) show("draft");
+  }
+
+  // --- the engine's answer
+
+  var updates = 0;
+  var timer = null;
+
+  function setText(el, value) { if (el) el.textContent = value === null || value === undefined ? "" : String(value); }
+
+  function showAnswer(answer, all) {
+    var focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".t-deal") : null;
+    (answer.deals || []).forEach(function (deal) {
+      var card = document.getElementById("deal-" + deal.number);
+      if (!card) return;
+      card.dataset.state = deal.state;
+      card.dataset.mark = deal.mark || "";
+      var mark = card.querySelector("[data-mark-for]");
+      mark.textContent = deal.mark || "";
+      mark.className = "mark mark-" + (deal.mark || "none");
+      for (var i = 0; i < sides; i++) {
+        setText(card.querySelector('[data-score-side="' + i + '"]'), deal.scores ? deal.scores[i] : "");
+        setText(card.querySelector('[data-running-side="' + i + '"]'), deal.running ? deal.running[i] : "");
+      }
+      var list = card.querySelector("[data-errors-for]");
+      list.innerHTML = "";
+      (deal.errors || []).forEach(function (error) {
+        var li = document.createElement("li");
+        li.dataset.field = error.field;
+        li.textContent = error.message;
+        list.appendChild(li);
+      });
+      list.hidden = !deal.errors || !deal.errors.length || (!all && card === focused);
+    });
+    (answer.totals || []).forEach(function (total, i) {
+      setText(form.querySelector('[data-total-side="' + i + '"]'), total);
+    });
+    form.dataset.updates = String(++updates);
+  }
+
+  function preview() {
+    var body = new URLSearchParams();
+    var values = fields();
+    Object.keys(values).forEach(function (name) { body.append(name, values[name]); });
+    body.append("version", baseVersion);
+    fetch(form.dataset.previewUrl, {
+      method: "POST", body: body, credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
+    }).then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { /* offline: the marks wait */ });
+  }
+  function later() {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(preview, 300);
+  }
+
+  // --- the other side's points, and taps that undo
+
+  function fillPoints(input) {
+    var card = input.closest(".t-deal");
+    var boxes = Array.prototype.slice.call(card.querySelectorAll('input[data-field="points"]'));
+    delete input.dataset.auto;
+    var open = boxes.filter(function (b) { return b.value.trim() === "" || b.dataset.auto === "1"; });
+    var given = boxes.filter(function (b) { return open.indexOf(b) < 0; });
+    var numbers = given.every(function (b) { return /^\d+$/.test(b.value.trim()); });
+    if (open.length === 1 && numbers) {
+      var sum = given.reduce(function (s, b) { return s + parseInt(b.value, 10); }, 0);
+      if (sum <= dealTotal) { open[0].value = String(dealTotal - sum); open[0].dataset.auto = "1"; }
+    } else if (!numbers || input.value.trim() === "") {
+      open.forEach(function (b) { if (b.dataset.auto === "1") { b.value = ""; delete b.dataset.auto; } });
+    }
+  }
+
+  var chosen = {};
+  inputs().forEach(function (el) { if (el.type === "radio" && el.checked) chosen[el.name] = el.value; });
+  form.addEventListener("click", function (event) {
+    var el = event.target;
+    if (el.type !== "radio" || el.name === "side") return;
+    if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
+    keep();
+    later();
+  });
+  form.addEventListener("input", function (event) {
+    var el = event.target;
+    if (el.dataset.field === "points") fillPoints(el);
+    if (el.type !== "radio") { keep(); later(); }
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target.name === "side") keep();
+  });
+  form.addEventListener("focusout", function () { window.setTimeout(later, 0); });
+
+  function side() {
+    var checked = form.querySelector("input[name=side]:checked");
+    return checked ? checked.value : "";
+  }
+  function save(version) {
+    if (side() === "") {
+      show("error", form.dataset.msgSide);
+      document.getElementById("who").scrollIntoView({ block: "center" });
+      return;
+    }
+    var kept = load() || { version: baseVersion };
+    kept.fields = fields();
+    kept.pending = { key: newKey(), version: version, side: side(), fields: kept.fields };
+    delete kept.conflict;
+    store(kept);
+    document.getElementById("overwrite").hidden = true;
+    send();
+  }
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    var kept = load();
+    save(kept && kept.version !== undefined ? kept.version : baseVersion);
+  });
+  document.getElementById("overwrite").addEventListener("click", function () {
+    var kept = load();
+    if (kept && kept.conflict !== undefined) save(kept.conflict);
+  });
+
+  // --- what this phone kept
+
+  var kept = load();
+  if (kept && kept.fields) {
+    apply(kept.fields);
+    inputs().forEach(function (el) { if (el.type === "radio") chosen[el.name] = el.checked ? el.value : chosen[el.name]; });
+    Object.keys(chosen).forEach(function (name) {
+      var on = form.querySelector('input[name="' + name + '"]:checked');
+      chosen[name] = on ? on.value : null;
+    });
+    show("restored");
+    preview();
+  }
+  if (kept && kept.pending) send();
+  else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
+  document.body.classList.add("table-ready");
+})();
