@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from ninja import Path, Router, Status
+from ninja import Field, Path, Router, Status
 from ninja.security import HttpBearer
 
 from clubs import tokens
@@ -24,6 +24,13 @@ from competitions.rulesets import ruleset_for_match
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
 from scoring.selectors import match_with_sheet, sides_of
+from scoring.table_link import table_url
+
+
+class MatchStaffOut(MatchOut):
+    """The staff view of a match (a token that may enter it): also its table link."""
+
+    table_url: str = Field(description="the private link with which the table enters its own sheet on a phone")
 
 router = Router(tags=["matches"])
 
@@ -96,7 +103,7 @@ def _forbidden(message: str) -> Status:
 
 @router.get(
     "/matches/{match_id}",
-    response={200: MatchOut, 400: ApiErrors, 404: ApiErrors},
+    response={200: MatchStaffOut | MatchOut, 400: ApiErrors, 404: ApiErrors},
     operation_id="get_match",
     summary="A match, deal by deal",
     openapi_extra={
@@ -127,6 +134,9 @@ def get_match(request, match_id: int = MATCH_ID):
         user = _token_user(request)
         if user is None or not permissions.can_enter(user, match):
             raise Http404
+    user = _token_user(request)
+    if user is not None and match.table_code and permissions.can_enter(user, match):  # staff only
+        return Status(200, dict(match_out(match), table_url=table_url(request, match)))
     return Status(200, match_out(match))
 
 

@@ -7,6 +7,8 @@ organiser understands; the rules engine decides everything about the game itself
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -120,6 +122,32 @@ def check_deal(deal: DealInput, *, number: int, rules: RuleSet):
         return DealError(number, exc.field or "deals", translate_engine_message(exc))
 
 
+#: The words for the sides on the sheet being typed (see ``sheet_words``), or None: the engine's own.
+_SHEET_WORDS: ContextVar[tuple[str, ...] | None] = ContextVar("sheet_words", default=None)
+_ENGINE_SIDES = ("side A", "side B", "side C", "player 1", "player 2", "player 3")
+
+
+@contextmanager
+def sheet_words(words: Sequence[str]):
+    """Within this block, engine messages name a side by the sheet's own words (``("wij", "zij")``
+    or the team names) instead of the engine's "side A" / "player 1" (a score sheet has no
+    letters). The API keeps the engine's words, which match its 0/1 and "A"/"B"."""
+    token = _SHEET_WORDS.set(tuple(words))
+    try:
+        yield
+    finally:
+        _SHEET_WORDS.reset(token)
+
+
+def _side_word(value: str) -> str:
+    words = _SHEET_WORDS.get()
+    if words and value in _ENGINE_SIDES:
+        index = _ENGINE_SIDES.index(value) % 3
+        if index < len(words):
+            return words[index]
+    return _(value)
+
+
 def translate_engine_message(exc: InvalidDeal) -> str:
     """The engine's message in the user's language (its templates are msgids in django.po)."""
     template = getattr(exc, "template", None)
@@ -127,7 +155,10 @@ def translate_engine_message(exc: InvalidDeal) -> str:
     if template is None or params is None:
         return str(exc)
     # The engine puts English words for sides ("side A", "wij"...) into some placeholders.
-    params = {k: _(v) if k in ("side", "what", "choices") and isinstance(v, str) else v for k, v in params.items()}
+    params = {
+        k: (_side_word(v) if k == "side" else _(v)) if k in ("side", "what", "choices") and isinstance(v, str) else v
+        for k, v in params.items()
+    }
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):

@@ -13,11 +13,12 @@ from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition, Match, MatchSide, Round
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.xlsx import Column, Exporter
+from scoring.qr import draw_qr
 from scoring.models import Deal
 
 SIDE_LETTERS = ("A", "B", "C")
@@ -127,7 +128,8 @@ class TableListRenderer(FlowableRenderer):
         if not self.sheets:
             return [Paragraph(_("This round has no tables yet."), heading)]
         story = [Paragraph(_("Tables"), heading)]
-        rows = [[_("Table"), _("Seats"), ""]]
+        codes = any(sheet.code for sheet in self.sheets)  # the staff's print: each table's link
+        rows = [[_("Table"), _("Seats"), ""] + ([_("Phone")] if codes else [])]
         for sheet in self.sheets:
             markup = []
             for side in sheet.sides:
@@ -139,8 +141,10 @@ class TableListRenderer(FlowableRenderer):
                 markup.append(f"{names}{team}")
             if len(markup) == 3:  # a table of three: the third player under the second
                 markup = [markup[0], markup[1] + "<br/>" + markup[2]]
-            rows.append([Paragraph(str(sheet.table), number_style), *(Paragraph(m, style) for m in markup)])
-        table = Table(rows, colWidths=[28 * mm, 76 * mm, 76 * mm], repeatRows=1)
+            rows.append([Paragraph(str(sheet.table), number_style), *(Paragraph(m, style) for m in markup)]
+                        + ([QrCell(sheet.entry_url, sheet.code)] if codes else []))
+        widths = [22 * mm, 62 * mm, 62 * mm, 34 * mm] if codes else [28 * mm, 76 * mm, 76 * mm]
+        table = Table(rows, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle([
             ("FONT", (0, 0), (-1, 0), FONT_BOLD, 11),
             ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
@@ -164,6 +168,24 @@ class TableListRenderer(FlowableRenderer):
         story += [listing, Spacer(1, 4 * mm), Paragraph(_("%(count)s players at %(tables)s tables") % {
             "count": len(people), "tables": len(self.sheets)}, small)]
         return story
+
+
+class QrCell(Flowable):
+    """A table's link in the table list: its QR code with the code printed under it."""
+
+    def __init__(self, url: str, code: str, size: float = 24 * mm):
+        super().__init__()
+        self.url, self.code, self.size = url, code, size
+
+    def wrap(self, available_width, available_height):
+        return self.size, self.size + 5 * mm
+
+    def draw(self) -> None:
+        if not self.url:
+            return
+        draw_qr(self.canv, self.url, 0, 5 * mm, self.size)
+        self.canv.setFont(FONT_BOLD, 9)
+        self.canv.drawCentredString(self.size / 2, 1 * mm, self.code)
 
 
 def _esc(text: str) -> str:

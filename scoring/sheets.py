@@ -68,6 +68,7 @@ class Sheet:
     rows: list[SheetRow]
     entry_url: str = ""
     short_url: str = ""
+    code: str = ""  # the table link's code, printed under its QR code (on staff prints only)
     filled: bool = False
     status: str = ""
     totals: tuple[int, ...] = ()
@@ -197,7 +198,7 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
         if number in deals:
             _fill_row(row, deals[number], getattr(rules, "deal_total", 162))
         rows.append(row)
-    entry_url, short_url = urls(match)
+    entry_url, short_url, *code = urls(match)  # a third value: the table link's code
     sheet = Sheet(
         club=competition.club.name,
         competition=competition.name,
@@ -211,6 +212,7 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
         rows=rows,
         entry_url=entry_url,
         short_url=short_url,
+        code=code[0] if code else "",
         filled=filled,
         tally=tally,
     )

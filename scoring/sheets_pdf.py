@@ -312,8 +312,11 @@ class SheetLayout:
                       color=MUTED, width=box_w - 3 * mm)
         if s.entry_url:
             self.draw_qr(self.left + self.width - qr_size, y + 1 * mm, qr_size)
-            self.text(self.left + self.width - qr_size / 2, y - 2.2 * mm, s.short_url, size=5.5, color=MUTED,
-                      align="center", width=qr_size + 8 * mm)
+            if s.code:  # the table link: its code big enough to type, the address under it
+                self.text(self.left + self.width - qr_size / 2, y - 2.8 * mm, s.code, size=8, bold=True,
+                          align="center", width=qr_size + 8 * mm)
+            self.text(self.left + self.width - qr_size / 2, y - (5.4 if s.code else 2.2) * mm, s.short_url, size=5.5,
+                      color=MUTED, align="center", width=qr_size + 8 * mm)
 
     def draw_qr(self, x, y, size) -> None:
         """The QR code as one path of dark runs (reportlab's encoder, no extra dependency).

@@ -274,7 +274,7 @@ def changes_of(entry, labels: tuple[str, ...]) -> list[Change]:
 
 class AuditTable(tables.Table):
     at = tables.DateTimeColumn(verbose_name=gettext_lazy("when"), format="j M Y H:i")
-    user = tables.Column(verbose_name=gettext_lazy("who"), default="–")
+    user = tables.Column(verbose_name=gettext_lazy("who"), empty_values=())
     action = tables.Column(verbose_name=gettext_lazy("what"))
     version = tables.Column(verbose_name=gettext_lazy("version"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     changes = tables.Column(verbose_name=gettext_lazy("before → after"), empty_values=(), orderable=False)
@@ -289,8 +289,12 @@ class AuditTable(tables.Table):
         self.labels = labels
         super().__init__(data, **kwargs)
 
-    def render_user(self, value):
-        return value.get_username()
+    def render_user(self, record):
+        if record.user is not None:
+            return record.user.get_username()
+        if record.table_side is not None and record.table_side < len(self.labels):  # the table link
+            return _("at the table: %(side)s") % {"side": self.labels[record.table_side]}
+        return "–"
 
     def render_action(self, record):
         return record.get_action_display()

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_POST
 from competitions import permissions
 from competitions.models import Match, MatchSeat, MatchSide
 from competitions.rulesets import first_dealer_of, ruleset_for_match
-from scoring import selectors, services
+from scoring import selectors, services, views_totals
+from scoring.deal_input import sheet_words
 from scoring.forms import SheetForm
 from scoring.sheet_layout import initial_from_deals, layout_for, side_labels, whole_number
 from scoring.sheet_preview import sheet_preview
@@ -65,7 +66,8 @@ def _bound_initial(initial: dict):
 
 def _sheet_context(request, match: Match, form: SheetForm, *, mode: str, **extra) -> dict:
     layout = form.layout
-    preview = sheet_preview(form)
+    with sheet_words(side_labels(layout.sides)):
+        preview = sheet_preview(form)
     rows = form.rows(preview)
     sides = selectors.sides_of(match)
     context = {
@@ -90,6 +92,8 @@ def _sheet_context(request, match: Match, form: SheetForm, *, mode: str, **extra
 def enter(request, pk: int):
     """The whole score sheet on one page; saves through ``services.save_deals``."""
     match = _staff_match(request, pk)
+    if match.round.competition.entry_mode == "totals":  # totals-only clubs: one row per side, no sheet
+        return views_totals.enter_totals(request, match)
     stored = services.stored_deals(match) if request.method == "GET" else None
     layout = _layout(request, match, stored)
     status = 200
@@ -103,7 +107,8 @@ def enter(request, pk: int):
                 version = overwrite  # the user saw the conflict and chose to save over it
             deals = form.cleaned_data["deals"]
             try:
-                saved = services.save_deals(match=match, user=request.user, deals=deals, version=version)
+                with sheet_words(side_labels(match.sides)):
+                    saved = services.save_deals(match=match, user=request.user, deals=deals, version=version)
             except services.SheetInvalid as refused:
                 form.add_deal_errors(refused.errors)
                 status = 400
@@ -167,7 +172,8 @@ def live_totals(request, pk: int):
     """
     match = _staff_match(request, pk)
     form = SheetForm(request.POST, layout=_layout(request, match))
-    return JsonResponse(sheet_preview(form))
+    with sheet_words(side_labels(match.sides)):
+        return JsonResponse(sheet_preview(form))
 
 
 @login_required
@@ -198,7 +204,8 @@ def blind_entry(request, pk: int):
         if form.is_valid():
             deals = form.cleaned_data["deals"]
             try:
-                differences = services.submit_blind_entry(match=match, user=request.user, deals=deals)
+                with sheet_words(side_labels(match.sides)):
+                    differences = services.submit_blind_entry(match=match, user=request.user, deals=deals)
             except services.SheetInvalid as refused:
                 form.add_deal_errors(refused.errors)
                 status = 400

@@ -10,12 +10,14 @@ from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
 from competitions.models import Match, Round
+from competitions.table_codes import assign_table_codes, printed
 from competitions.views_exports import visible_competition
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
 from scoring.exports import ResultsExporter, TableListRenderer
 from scoring.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.sheets_pdf import ScoreSheetRenderer
+from scoring.table_link import short_address, site_url, table_url
 
 ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
 
@@ -24,22 +26,38 @@ def _visible(request, competition) -> bool:
     return competition.is_public or is_staff_of(request.user, competition.club_id)
 
 
-def entry_urls(request):
-    """``urls(match) -> (absolute entry URL, the short address printed under the QR code)``."""
-    host = request.get_host()
+def entry_urls(request, *, table_links: bool = False):
+    """``urls(match) -> (absolute URL, the short address printed under the QR code[, code])``.
+
+    The address is one phones reach (``scoring.table_link.site_url``: not 127.0.0.1). With
+    ``table_links`` (the club's staff printing a published round), a table's QR code is its table
+    link and its code is printed with it; otherwise (anyone else) the staff entry page, which needs
+    a login: the public never sees a table's code.
+    """
+    base = site_url(request)
+    host = base.split("://", 1)[-1]
 
     def urls(match):
-        url = request.build_absolute_uri(ENTRY_PATH.format(pk=match.pk))
-        return url, f"{host}{ENTRY_PATH.format(pk=match.pk)}"
+        if table_links and match.table_code:
+            return table_url(request, match), short_address(request), printed(match.table_code)
+        return base + ENTRY_PATH.format(pk=match.pk), f"{host}{ENTRY_PATH.format(pk=match.pk)}"
 
     return urls
+
+
+def _table_links(request, round_) -> bool:
+    """The club's staff print the table links of a published round (made now if it has none yet)."""
+    if not is_staff_of(request.user, round_.competition.club_id):
+        return False
+    assign_table_codes(round=round_)
+    return round_.status == Round.Status.PUBLISHED
 
 
 def round_sheets(request, slug, number):
     round_ = get_object_or_404(Round.objects.select_related("competition__club"), competition__slug=slug, number=number)
     if not _visible(request, round_.competition):
         raise Http404
-    sheets = sheets_for_round(round_, urls=entry_urls(request))
+    sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=_table_links(request, round_)))
     title = _("%(competition)s — round %(number)s — score sheets") % {
         "competition": round_.competition.name, "number": round_.number}
     content = ScoreSheetRenderer(sheets, title=title).render()
@@ -65,7 +83,8 @@ def round_tables(request, slug, number):
     competition = visible_competition(request, slug)
     round_ = get_object_or_404(Round, competition=competition, number=number)
     round_.competition = competition
-    sheets = sheets_for_round(round_, urls=lambda match: ("", ""))
+    links = _table_links(request, round_)
+    sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
     content = TableListRenderer(round_, sheets).render()
     return pdf_response(content, f"{slug}-round-{number}-tables.pdf")
 

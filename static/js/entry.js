@@ -84,12 +84,16 @@
       if (isNumber(typed) && parseInt(typed, 10) <= dealTotal) {
         other.value = String(dealTotal - parseInt(typed, 10));
         other.dataset.auto = "1";
-      } else if (typed === "" && other.dataset.auto === "1") {
+      } else if (other.dataset.auto === "1") {
+        // 170 or "1x" gives no other side: never leave the number of an earlier keystroke standing
         other.value = "";
         delete other.dataset.auto;
       }
       return;
     }
+    boxes.forEach(function (b) {
+      if (b !== input && b.dataset.auto === "1") { b.value = ""; delete b.dataset.auto; }
+    });
     var open = boxes.filter(function (b) { return b.value.trim() === "" || b.dataset.auto === "1"; });
     var given = boxes.filter(function (b) { return open.indexOf(b) < 0; });
     if (open.length === 1 && given.every(function (b) { return isNumber(b.value.trim()); })) {
@@ -173,6 +177,7 @@
   form.addEventListener("input", function (event) {
     var input = event.target;
     if (!input.dataset || !input.dataset.field) return;
+    dirty = true;
     var name = input.dataset.field;
     if (name.indexOf("points_") === 0) {
       fillPoints(input);
@@ -187,8 +192,69 @@
     schedule();
   });
   form.addEventListener("change", function (event) {
-    if (event.target.type === "checkbox") schedule();
+    if (event.target.type === "checkbox") { dirty = true; schedule(); }
   });
+
+  // --- no traps: unsaved changes, the save bar, where the cursor starts
+
+  var dirty = false;
+  form.addEventListener("submit", function () { dirty = false; });
+  window.addEventListener("beforeunload", function (event) {
+    if (!dirty) return undefined;
+    event.preventDefault();
+    event.returnValue = form.dataset.msgUnsaved || "";
+    return event.returnValue;
+  });
+
+  // The sticky save bar (bottom) and the sticky column heads (top) never cover the active row.
+  function keepVisible(row) {
+    if (!row) return;
+    var bar = form.querySelector(".sheet-actions");
+    var head = form.querySelector("table.entry thead");
+    var box = row.getBoundingClientRect();
+    var errors = document.getElementById("deal-" + row.dataset.deal + "-errors");
+    var bottom = errors && !errors.hidden ? errors.getBoundingClientRect().bottom : box.bottom;
+    var barTop = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var headBottom = head ? Math.max(0, head.getBoundingClientRect().bottom) : 0;
+    if (bar && bottom > barTop - 4) {
+      window.scrollBy(0, bottom - barTop + 12);
+    } else if (box.top < headBottom + 2 && box.top < window.innerHeight) {
+      window.scrollBy(0, box.top - headBottom - 12);
+    }
+  }
+  form.addEventListener("focusin", function (event) {
+    var row = rowOf(event.target);
+    if (row) keepVisible(row);
+  });
+
+  function firstProblem() {
+    var bad = form.querySelector('td.invalid input, input[aria-invalid="true"]');
+    if (bad) return bad;
+    var row = form.querySelector('tr.deal[data-invalid="true"]');
+    return row ? inputsOf(row)[0] : null;
+  }
+
+  function startingPoint() {
+    var conflict = document.getElementById("conflict");
+    if (conflict) {
+      conflict.setAttribute("tabindex", "-1");
+      conflict.scrollIntoView({ block: "start" });
+      conflict.focus({ preventScroll: true });
+      return;
+    }
+    var problem = firstProblem();
+    if (problem) {
+      problem.scrollIntoView({ block: "center" });
+      focus(problem);
+      return;
+    }
+    if (form.querySelector("#save[disabled]")) return;  // a confirmed result only the organiser corrects
+    var rows = form.querySelectorAll("tr.deal");
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i].dataset.state === "empty") { focus(firstInputOf(rows[i])); keepVisible(rows[i]); return; }
+    }
+    if (rows.length) focus(firstInputOf(rows[0]));
+  }
 
   // Errors of a deal appear once the cursor leaves that deal.
   form.addEventListener("focusout", function (event) {
@@ -305,5 +371,6 @@
     });
   });
 
+  startingPoint();
   document.body.classList.add("live-ready");
 })();
