@@ -21,6 +21,7 @@ from clubs.api_errors import ApiErrors, Problem, problems_body, refusal
 from competitions import permissions
 from competitions.models import Match
 from competitions.rulesets import ruleset_for_match
+from competitions.selectors import is_visible_match
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
 from scoring.selectors import match_with_sheet, sides_of
@@ -130,10 +131,8 @@ def get_match(request, match_id: int = MATCH_ID):
     """Public for public competitions. A match of a private competition needs a token of its club's
     staff (``Authorization: Bearer <token>``, optional otherwise); without one it is not found (404)."""
     match = match_with_sheet(match_id)
-    if not match.round.competition.is_public:
-        user = _token_user(request)
-        if user is None or not permissions.can_enter(user, match):
-            raise Http404
+    if not is_visible_match(_token_user(request), match):  # private competition or draft round: staff only
+        raise Http404
     user = _token_user(request)
     if user is not None and match.table_code and permissions.can_enter(user, match):  # staff only
         return Status(200, dict(match_out(match), table_url=table_url(request, match)))

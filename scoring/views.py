@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from competitions import permissions
 from competitions.models import Match, MatchSeat, MatchSide
 from competitions.rulesets import first_dealer_of, ruleset_for_match
+from competitions.selectors import is_visible_match
 from scoring import selectors, services, views_totals
 from scoring.deal_input import sheet_words
 from scoring.forms import SheetForm
@@ -237,7 +238,7 @@ def match_detail(request, pk: int):
     competition = match.round.competition
     user = request.user
     staff = bool(user.is_authenticated and permissions.can_enter(user, match))
-    if not competition.is_public and not staff:
+    if not is_visible_match(user, match):  # a private competition or a draft round: its staff only
         raise Http404
     rules = ruleset_for_match(match)
     sides = selectors.sides_of(match)

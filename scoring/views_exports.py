@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
 from competitions.models import Match, Round
+from competitions.selectors import is_visible_match, is_visible_round
 from competitions.table_codes import assign_table_codes, printed
 from competitions.views_exports import visible_competition
 from documents.pdf import pdf_response
@@ -20,10 +21,6 @@ from scoring.sheets_pdf import ScoreSheetRenderer
 from scoring.table_link import short_address, site_url, table_url
 
 ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
-
-
-def _visible(request, competition) -> bool:
-    return competition.is_public or is_staff_of(request.user, competition.club_id)
 
 
 def entry_urls(request, *, table_links: bool = False):
@@ -55,7 +52,7 @@ def _table_links(request, round_) -> bool:
 
 def round_sheets(request, slug, number):
     round_ = get_object_or_404(Round.objects.select_related("competition__club"), competition__slug=slug, number=number)
-    if not _visible(request, round_.competition):
+    if not is_visible_round(request.user, round_):  # a draft round is the staff's only
         raise Http404
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=_table_links(request, round_)))
     title = _("%(competition)s — round %(number)s — score sheets") % {
@@ -69,7 +66,7 @@ def match_sheet(request, pk):
         match = match_for_sheet(pk)
     except Match.DoesNotExist:
         raise Http404 from None
-    if not _visible(request, match.round.competition):
+    if not is_visible_match(request.user, match):  # a table of a draft round is the staff's only
         raise Http404
     tally = request.GET.get("tally") in ("1", "true", "yes")
     sheet = build_sheet(match, urls=entry_urls(request), filled=True, tally=tally)
@@ -83,6 +80,8 @@ def round_tables(request, slug, number):
     competition = visible_competition(request, slug)
     round_ = get_object_or_404(Round, competition=competition, number=number)
     round_.competition = competition
+    if not is_visible_round(request.user, round_):
+        raise Http404
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
     content = TableListRenderer(round_, sheets).render()
