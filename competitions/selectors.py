@@ -14,7 +14,9 @@ from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Player
+from clubs.permissions import is_staff_of
 from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Match, MatchSeat, MatchSide, Round
+from competitions.permissions import can_enter
 from competitions.standings.individual import RESULTS, bye_scores_by_round
 from competitions.standings.pairs_teams import STAT_FIELDS
 
@@ -281,3 +283,24 @@ def _player_evenings(competition: Competition, player: Player, summary: PlayerSu
 
 def fixtures_of(round_: Round) -> list[Fixture]:
     return list(Fixture.objects.filter(round=round_).select_related("home", "away"))
+
+
+# --- who may see what: drafts are private -------------------------------------------------------
+
+
+def is_visible_round(user, round_: Round) -> bool:
+    """The public sees a round of a public competition once it is published; the staff of the
+    organising club see it always (``round_.competition`` is read)."""
+    competition = round_.competition
+    if competition.is_public and round_.status == PUBLISHED:
+        return True
+    return bool(user is not None and user.is_authenticated and is_staff_of(user, competition.club_id))
+
+
+def is_visible_match(user, match: Match) -> bool:
+    """A table (its seating, deals and sheets) is public when its round is (:func:`is_visible_round`);
+    otherwise only those who may enter it see it: the staff of the clubs that play it."""
+    round_ = match.round
+    if round_.competition.is_public and round_.status == PUBLISHED:
+        return True
+    return bool(user is not None and user.is_authenticated and can_enter(user, match))
