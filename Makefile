@@ -5,6 +5,9 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# `make run HOST=0.0.0.0` serves the club's network too: the phones at the tables open their table links
+# (the QR codes on the sheets) at this laptop's network address, which the organiser's page /manage/phones/
+# shows. If phones reach the laptop by another address, set it: SITE_URL=http://192.168.1.20:8000 make run.
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SEED ?=
