@@ -2,7 +2,8 @@
 
 - :func:`round_robin` — a league's fixture list (single or double round robin);
 - :func:`swiss_round` — the next round of a Swiss-system pairs event;
-- :func:`individual_round` — the draw of one round of an individual club evening.
+- :func:`individual_round` — the draw of one round of an individual club evening;
+- :func:`whist_schedule` — a complete schedule: everyone partners everyone once, opposes twice.
 
 Pair counters are ``collections.Counter`` keyed by ``frozenset({a, b})`` (see :mod:`.counters`).
 """
@@ -11,6 +12,7 @@ from .counters import PairKey, count_pairs, normalise_counter, pair_key, record_
 from .individual import choose_byes, individual_round, table_plan
 from .round_robin import round_robin
 from .swiss import swiss_round
+from .whist import whist_schedule
 
 __all__ = [
     "PairKey",
@@ -25,4 +27,5 @@ __all__ = [
     "table_opponents",
     "table_partners",
     "table_plan",
+    "whist_schedule",
 ]

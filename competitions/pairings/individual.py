@@ -6,14 +6,18 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from .counters import PairKey, normalise_counter, pair_key
-from .matching import min_cost_perfect_matching
+from .apart import apart_pairs, assign_apart
+from .counters import PairKey, normalise_counter
+from .seats import seat_table
+from .table_search import TableSearch
 
 Table = tuple[int, ...]
 
-_FIRST_DEGREE = 8  # candidates per node in the first, sparse matching attempt
-_NOISE = 8  # random cost 0.._NOISE-1 per edge: variety among equally good draws
 _MAX_TIER = 6  # repeat counts above this cost no more than this (keeps the integers small)
+LOOKAHEAD_MAX = 48  # plan one round ahead up to this many seated players (see table_search)
+WEIGHT = 1  # the drawn round's costs weigh this many times the look-ahead round's
+RESTARTS = 4  # fresh starts of the search, each with an equal share of the budget
+BUDGET = 100_000  # swaps the search may evaluate per round (about 0.3 s on this machine)
 
 
 def table_plan(n: int, three_player_tables: bool = True) -> tuple[int, int, int]:
@@ -58,6 +62,9 @@ def individual_round(
     opposed: Mapping[PairKey, int],
     rng: random.Random,
     three_player_tables: bool = True,
+    *,
+    apart: Iterable[Iterable[int]] | None = None,
+    seat_counts: Mapping[int, int] | None = None,
 ) -> list[Table]:
     """Draw one round of an individual evening: every present player gets a seat.
 
@@ -65,6 +72,10 @@ def individual_round(
     ``frozenset({a, b})`` (tuple keys ``(a, b)`` are accepted and normalised; order does not
     matter) of how often two players were partners / opponents earlier this evening and in the
     recent evenings that should count (see :func:`~competitions.pairings.record_round`).
+    ``apart``: pairs of players who must never share a table (e.g. couples); a ``ValueError``
+    says so when the round cannot keep them apart. ``seat_counts``: how often each player sat
+    North (and so dealt first) earlier this evening; at each table the player with the fewest
+    sits North (ties drawn by ``rng``). Without it North is drawn at random.
 
     Returns tables ``(N, E, S, W)`` — N–S and E–W are partners — and, when the count is not a
     multiple of four, tables of three ``(N, E, S)`` where everyone plays for themselves (see
@@ -75,13 +86,14 @@ def individual_round(
     games according to ``opposed`` (each game gives two opponents), ties drawn by ``rng``; to
     control byes exactly, use :func:`choose_byes` and pass the rest.
 
-    Algorithm: (1) partners by a minimum-cost perfect matching whose cost is dominated by repeat
-    partnerships; (2) the pairs to tables by a minimum-cost perfect matching of pairs whose cost
-    is dominated by repeat opponents; (3) the tables of three among the players ``rng`` put there,
-    grouped to minimise repeat opponents. Costs come in tiers: one more repeat of a count ``c``
-    weighs more than any number of repeats of count ``c - 1``. ``rng`` shuffles the node order,
-    adds a small noise and picks the seats, so draws vary but repeat for a given seed. Small
-    fields try several draws and keep the best (8 up to 48 seated players, 3 up to 100).
+    Goal, in this order: no apart pair at a table; as few *table-mates* (partners or opponents)
+    who sat together before, the most frequent repeats first (costs in tiers: one more meeting
+    of a pair seen ``c`` times weighs more than any number of pairs seen ``c - 1`` times); no
+    repeat partner (a repeat partner weighs about one tier more); no repeat opponent. The tables
+    are found by the local search of :mod:`.table_search`; up to ``LOOKAHEAD_MAX`` seated
+    players it also plans one round ahead so that the next round can be drawn without a repeat
+    too (at 16 players three rounds can otherwise leave no fourth). The search is bounded by a
+    count of evaluated swaps (``BUDGET``), not by a clock: the draw depends only on ``rng``.
 
     Choice: tables of four come first, then tables of three; within each, the order is random.
     """
@@ -94,28 +106,95 @@ def individual_round(
 
     byes = set(_draw_byes(present, bye_count, opponent_counts, rng))
     seated = [p for p in present if p not in byes]
-    attempts = 8 if len(seated) <= 48 else 3 if len(seated) <= 100 else 1
+    sizes = [4] * fours + [3] * threes
+    separate = apart_pairs(apart, seated)
+    local = {p: i for i, p in enumerate(seated)}
+    meet, role = _cost_matrices(seated, local, partner_counts, opponent_counts, separate)
 
-    best: tuple[tuple[int, int], list[Table]] | None = None
-    for _ in range(attempts):
-        order = seated[:]
-        rng.shuffle(order)
-        at_threes, at_fours = order[: 3 * threes], order[3 * threes :]
-        pairs, partner_cost = _draw_partners(at_fours, partner_counts, rng)
-        tables4, cost4 = _draw_tables_of_four(pairs, opponent_counts, rng)
-        tables3, cost3 = _draw_tables_of_three(at_threes, opponent_counts, rng)
-        score = (partner_cost, cost4 + cost3)
-        if best is None or score < best[0]:
-            best = (score, tables4 + tables3)
-        if score == (0, 0):
+    horizon = 2 if len(seated) <= LOOKAHEAD_MAX and len(sizes) > 1 else 1
+    fixed = []
+    for r in range(horizon):
+        assignment = assign_apart([(local[a], local[b]) for a, b in separate], sizes, rng) if separate else {}
+        if assignment is None:
+            names = ", ".join(f"{a}–{b}" for a, b in separate)
+            raise ValueError(f"apart: {len(seated)} players at {len(sizes)} table(s) cannot keep {names} apart")
+        fixed.append(assignment)
+    base = _base(len(seated))
+    best = None
+    for _ in range(RESTARTS):
+        search = TableSearch(sizes, meet, rng, horizon=horizon, weight=WEIGHT, cross=3 * base, fixed=fixed)
+        search.run(BUDGET // RESTARTS)
+        if best is None or search.best_total < best.best_total:
+            best = search
+        if best.best_total == 0:
             break
-    assert best is not None
-    return best[1]
+    tables = best.best[0]
+    if horizon > 1 and _round_cost(tables, meet) > 0:
+        # The look-ahead may have traded a repeat now for a clean next round: draw this round alone too.
+        alone = TableSearch(sizes, meet, rng, fixed=fixed[:1])
+        alone.run(BUDGET // 2)
+        if _round_cost(alone.best[0], meet) < _round_cost(tables, meet):
+            tables = alone.best[0]
+
+    counts = {p: (seat_counts or {}).get(p, 0) for p in seated}
+    result4, result3 = [], []
+    for table in tables:
+        costs = [[role[a][b] if role else 0 for b in table] for a in table]
+        seated_table = seat_table([seated[i] for i in table], costs, counts, rng)
+        (result4 if len(table) == 4 else result3).append(seated_table)
+    rng.shuffle(result4)
+    rng.shuffle(result3)
+    return result4 + result3
+
+
+def _base(m: int) -> int:
+    """Tier base: above the number of pair costs a two-round plan adds up (weights included)."""
+    return 6 * m + 1
 
 
 def _tier(count: int, base: int) -> int:
     """Cost of one pair seen ``count`` times before: 0, base, base², ... (capped)."""
     return base ** min(count, _MAX_TIER) if count else 0
+
+
+def _cost_matrices(
+    seated: list[int],
+    local: dict[int, int],
+    partnered: Counter[PairKey],
+    opposed: Counter[PairKey],
+    separate: list[tuple[int, int]],
+) -> tuple[list[list[int]], list[list[int]] | None]:
+    """``meet`` (sharing a table) and ``role`` (extra for partners) over local indexes.
+
+    ``meet = 2·T(met) + T(opposed)`` and ``role = base·T(partnered) − T(opposed)``, with
+    ``met = partnered + opposed`` and ``T`` the tiered cost; an apart pair's ``meet`` exceeds
+    any other total. ``role`` is ``None`` when nobody partnered or opposed before.
+    """
+    m = len(seated)
+    base = _base(m)
+    meet = [[0] * m for _ in range(m)]
+    role = [[0] * m for _ in range(m)]
+    any_role = False
+    for key in set(partnered) | set(opposed):
+        a, b = key
+        if a not in local or b not in local:
+            continue
+        i, j = local[a], local[b]
+        p, o = partnered.get(key, 0), opposed.get(key, 0)
+        value = 2 * _tier(p + o, base) + _tier(o, base)
+        extra = base * _tier(p, base) - _tier(o, base)
+        meet[i][j] = meet[j][i] = value
+        role[i][j] = role[j][i] = extra
+        any_role = any_role or extra != 0
+    forbidden = 8 * base ** (_MAX_TIER + 2) * max(m, 1)
+    for a, b in separate:
+        i, j = local[a], local[b]
+        meet[i][j] = meet[j][i] = forbidden
+    return meet, (role if any_role else None)
+
+
+def _round_cost(tables: list[list[int]], meet: list[list[int]]) -> int:
+    return sum(meet[t[i]][t[j]] for t in tables for i in range(len(t)) for j in range(i + 1, len(t)))
 
 
 def _draw_byes(present: list[int], count: int, opposed: Counter[PairKey], rng: random.Random) -> list[int]:
@@ -131,113 +210,3 @@ def _draw_byes(present: list[int], count: int, opposed: Counter[PairKey], rng: r
             slots[index[b]] += c
     keyed = sorted((-slots[index[p]], rng.random(), p) for p in present)
     return [p for _, _, p in keyed[:count]]
-
-
-def _sparse_matching(
-    size: int, cost: list[list[int]], rng: random.Random
-) -> tuple[list[tuple[int, int]], int]:
-    """Minimum-cost perfect matching of nodes ``0..size-1`` under tiered ``cost`` plus noise.
-
-    Each node first gets its ``_FIRST_DEGREE`` cheapest partners (ties at random); the degree
-    doubles up to the complete graph while the graph has no perfect matching or the matching
-    still contains a repeat (cost > 0). Returns the pairs and their total tier cost.
-    """
-    scale = size * _NOISE + 1  # one tier unit outweighs all noise of a matching
-    noise = {}
-    degree = _FIRST_DEGREE
-    while True:
-        complete = degree >= size - 1
-        edges: set[tuple[int, int]] = set()
-        for i in range(size):
-            others = [j for j in range(size) if j != i]
-            if not complete:
-                others.sort(key=lambda j: (cost[i][j], rng.random()))
-                others = others[:degree]
-            edges.update((min(i, j), max(i, j)) for j in others)
-        weighted = []
-        for edge in sorted(edges):
-            if edge not in noise:
-                noise[edge] = rng.randrange(_NOISE)
-            weighted.append((*edge, cost[edge[0]][edge[1]] * scale + noise[edge]))
-        pairs = min_cost_perfect_matching(list(range(size)), weighted)
-        if pairs is not None:
-            total = sum(cost[i][j] for i, j in pairs)
-            if total == 0 or complete:
-                return pairs, total
-        degree *= 2
-
-
-def _draw_partners(
-    players: list[int], partnered: Counter[PairKey], rng: random.Random
-) -> tuple[list[tuple[int, int]], int]:
-    """Pairs of partners among ``players`` (even count), fewest repeat partnerships first."""
-    size = len(players)
-    if size == 0:
-        return [], 0
-    base = size + 1  # > number of pairs: one repeat of count c+1 outweighs all of count c
-    cost = [[_tier(partnered[pair_key(a, b)], base) if a != b else 0 for b in players] for a in players]
-    pairs, total = _sparse_matching(size, cost, rng)
-    return [(players[i], players[j]) for i, j in pairs], total
-
-
-def _draw_tables_of_four(
-    pairs: list[tuple[int, int]], opposed: Counter[PairKey], rng: random.Random
-) -> tuple[list[Table], int]:
-    """Match pairs to tables, fewest repeat opponents first; seats (N, E, S, W) at random."""
-    size = len(pairs)
-    if size == 0:
-        return [], 0
-    base = 2 * size + 1  # > number of opponent pairs in the round (4 per table)
-
-    def cross(p: tuple[int, int], q: tuple[int, int]) -> int:
-        return sum(_tier(opposed[pair_key(a, b)], base) for a in p for b in q)
-
-    cost = [[cross(pairs[i], pairs[j]) if i != j else 0 for j in range(size)] for i in range(size)]
-    matched, total = _sparse_matching(size, cost, rng)
-    tables: list[Table] = []
-    for i, j in matched:
-        north_south, east_west = (pairs[i], pairs[j]) if rng.random() < 0.5 else (pairs[j], pairs[i])
-        north, south = north_south if rng.random() < 0.5 else north_south[::-1]
-        east, west = east_west if rng.random() < 0.5 else east_west[::-1]
-        tables.append((north, east, south, west))
-    rng.shuffle(tables)
-    return tables, total
-
-
-def _draw_tables_of_three(
-    players: list[int], opposed: Counter[PairKey], rng: random.Random
-) -> tuple[list[Table], int]:
-    """Group ``players`` (at most 9) into tables of three with the fewest repeat opponents.
-
-    Every grouping is tried (280 for nine players); among the cheapest, ``rng`` decides.
-    """
-    if not players:
-        return [], 0
-    base = len(players) + 1  # > number of opponent pairs (3 per table)
-
-    def groupings(rest: list[int]) -> Iterable[list[tuple[int, int, int]]]:
-        if not rest:
-            yield []
-            return
-        first, others = rest[0], rest[1:]
-        for x in range(len(others)):
-            for y in range(x + 1, len(others)):
-                remaining = [p for k, p in enumerate(others) if k not in (x, y)]
-                for tail in groupings(remaining):
-                    yield [(first, others[x], others[y]), *tail]
-
-    def cost(grouping: list[tuple[int, int, int]]) -> int:
-        return sum(
-            _tier(opposed[pair_key(a, b)], base)
-            for table in grouping
-            for a, b in ((table[0], table[1]), (table[0], table[2]), (table[1], table[2]))
-        )
-
-    best = min(((cost(g), rng.random(), g) for g in groupings(players)), key=lambda t: t[:2])
-    tables = []
-    for table in best[2]:
-        seats = list(table)
-        rng.shuffle(seats)
-        tables.append(tuple(seats))
-    rng.shuffle(tables)
-    return tables, best[0]
