@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from clubs.admin import ClubScopedAdmin, ClubScopedMixin, ReadOnlyInlineMixin
+from competitions.entry_modes import totals_refusal
 from competitions.models import (
     Attendance,
     Bye,
@@ -48,9 +49,13 @@ class CompetitionForm(forms.ModelForm):
             self.add_error("rule_options", _("Rule options must be an object, for example {\"four_jacks\": 100}."))
             return data
         try:
-            ruleset_for(probe)
+            rules = ruleset_for(probe)
         except RuleOptionError as exc:
             self.add_error("rule_options", option_error_message(exc))
+        else:
+            refusal = totals_refusal(rules) if data.get("entry_mode") == Competition.EntryMode.TOTALS else None
+            if refusal:
+                self.add_error("entry_mode", refusal)
         for message in tie_breaker_errors(data.get("tie_breakers") or []):
             self.add_error("tie_breakers", message)
         return data

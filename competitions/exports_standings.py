@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from competitions.models import Competition
+from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from documents.pdf import A4_LANDSCAPE, A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.xlsx import Column, Exporter
 
@@ -61,6 +62,8 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
 
 
 def cell_value(row, key: str):
+    if unrecorded(row, key):
+        return NOT_RECORDED  # some of the row's matches did not record it (totals-only entry)
     if key.startswith("evening_") and key != "evening_average_display":
         score = row.evening_map.get(int(key.split("_")[1]))
         return None if score is None else score.points
@@ -125,10 +128,10 @@ class StandingsRenderer(FlowableRenderer):
                 elif c.key == "name":
                     line.append(Paragraph(_esc(row.name), name_style))
                 elif c.key == "made_percent":
-                    line.append(f"{row.made_percent}%" if row.bids else "—")
+                    line.append(f"{row.made_percent}%" if row.bids and not unrecorded(row, c.key) else NOT_RECORDED)
                 else:
                     value = cell_value(row, c.key)
-                    line.append("" if value is None else _number(value))
+                    line.append("" if value is None else value if value == NOT_RECORDED else _number(value))
             if row.prize:
                 prize_rows.append(i)
             data.append(line)

@@ -356,13 +356,15 @@ class MatchSide(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, null=True, blank=True, related_name="match_sides")
     total = models.IntegerField(default=0)
     opponents_total = models.IntegerField(default=0)
-    roem = models.IntegerField(default=0)
-    bids = models.PositiveSmallIntegerField(default=0)
-    made = models.PositiveSmallIntegerField(default=0)
-    nat = models.PositiveSmallIntegerField(default=0)
-    pits = models.PositiveSmallIntegerField(default=0)
-    tegenpits = models.PositiveSmallIntegerField(default=0)
-    verzaakt = models.PositiveSmallIntegerField(default=0)
+    # Statistics: NULL means "not recorded" (a result entered as totals only, without that count);
+    # the standings then show "—" for it (competitions.standings.recorded).
+    roem = models.IntegerField(default=0, null=True, blank=True)
+    bids = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
+    made = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
+    nat = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
+    pits = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
+    tegenpits = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
+    verzaakt = models.PositiveSmallIntegerField(default=0, null=True, blank=True)
     result = models.CharField(max_length=4, choices=Result.choices, default=Result.NONE, blank=True)
 
     class Meta:

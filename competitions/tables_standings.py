@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.standings.recorded import NOT_RECORDED, shown, unrecorded
 from competitions.tables import NUM, BaseTable, num, player_link, player_links
 
 
@@ -16,6 +17,18 @@ class RoundScoreColumn(tables.Column):
 
     def render(self, value):
         return value.get(self.number, "·")
+
+
+class StatColumn(tables.Column):
+    """A statistic (roem, nat, pits …): "—" where some of the row's matches did not record it
+    (totals-only entry, ``competitions.standings.recorded``)."""
+
+    def __init__(self, label, key: str, **kwargs):
+        self.key = key
+        super().__init__(verbose_name=label, attrs=NUM, **kwargs)
+
+    def render(self, record, value):
+        return shown(record, self.key, value)
 
 
 # --- tables of a round and matches ------------------------------------------------------------------
@@ -35,11 +48,11 @@ class StandingsTable(BaseTable):
     points_display = num(_("Points"), order_by=("points",))
     average_display = num(_("Average"), order_by=("average",))
     evening_average_display = num(_("Per evening"), order_by=("evening_average",))
-    roem = num("roem")
-    nat = num("nat")
-    pits = num(_("pits"))
-    tegenpits = num(_("tegenpits"))
-    bids = num(_("Bids"))
+    roem = StatColumn("roem", "roem")
+    nat = StatColumn("nat", "nat")
+    pits = StatColumn(_("pits"), "pits")
+    tegenpits = StatColumn(_("tegenpits"), "tegenpits")
+    bids = StatColumn(_("Bids"), "bids")
     made_percent = num(_("Made"), order_by=("made_share",))
 
     class Meta(BaseTable.Meta):
@@ -75,7 +88,7 @@ class StandingsTable(BaseTable):
         return link
 
     def render_made_percent(self, record, value):
-        return f"{value}%" if record.bids else "—"
+        return f"{value}%" if record.bids and not unrecorded(record, "made_percent") else NOT_RECORDED
 
     def render_rank_label(self, record, value):
         if record.prize:
@@ -104,8 +117,8 @@ class EveningResultTable(BaseTable):
     name = tables.Column(verbose_name=_("Name"))
     played = num(_("Rounds"))
     points = num(_("Points"))
-    roem = num("roem")
-    nat = num("nat")
+    roem = StatColumn("roem", "roem")
+    nat = StatColumn("nat", "nat")
     award = tables.Column(verbose_name=_("Prize"), accessor="prize", empty_values=(), orderable=False)
 
     class Meta(BaseTable.Meta):

@@ -17,6 +17,7 @@ from competitions.models import SEATS
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
 from scoring.sheet_layout import FIELD_LABELS
 from scoring.services import compare_sheets
+from scoring.services_totals import describe_totals, is_totals_entry
 
 SIDE_SUFFIXES = ("a", "b", "c")
 MARK_TITLES = {
@@ -300,6 +301,9 @@ class AuditTable(tables.Table):
         return record.get_action_display()
 
     def render_changes(self, record):
+        if is_totals_entry(record):  # a totals-only result (scoring.services_totals)
+            return format_html("<del>{}</del> → <ins>{}</ins>", describe_totals(record.before, self.labels),
+                               describe_totals(record.after, self.labels))
         if not record.before and record.after:
             n = len(record.after)
             return ngettext("%(n)s deal entered", "%(n)s deals entered", n) % {"n": n}

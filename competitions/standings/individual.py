@@ -27,6 +27,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
+from competitions.standings import recorded
 from competitions.standings.metrics import EveningScore, StandingRow
 from competitions.standings.pairs_teams import STAT_FIELDS, half_up
 from competitions.standings.tiebreak import compare_mutual
@@ -56,6 +57,7 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
             points=Sum("total"),
             played=Count("id"),
             **{name: Count("id", filter=Q(result=value)) for name, value in RESULTS.items()},
+            **recorded.missing_counts(),  # before the sums below take the fields' names
             **{name: Sum(name) for name in STAT_FIELDS},
         )
         .order_by()
@@ -110,7 +112,7 @@ def _add_stats(row: StandingRow, agg: dict) -> None:
 def rows_for(competition: Competition) -> list[StandingRow]:
     """Unranked season rows: 3 queries (4 when byes score the round's average)."""
     c = competition
-    fields = ("points", "played", *RESULTS, *STAT_FIELDS)
+    fields = ("points", "played", *RESULTS, *STAT_FIELDS, *recorded.MISSING)
     aggregates = list(evening_rows(c).values_list("player", "key", *fields))
     names = _players(c, {agg[0] for agg in aggregates})
     rows = {pk: StandingRow(name=name, player_id=pk) for pk, name in names.items()}
@@ -124,6 +126,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
         row = rows[player]
         for name, value in zip(fields, values):
             setattr(row, "total" if name == "points" else name, value)
+        recorded.mark(row, dict(zip(fields, values)))
     byes = _byes(c)
     if byes:
         bye_score = bye_scores_by_round(c, byes)
@@ -221,6 +224,7 @@ def evening_rows_for(competition: Competition, number: int, names: dict[int, str
     for agg in evening_rows(c, by="round", evening=number):
         row = rows.setdefault(agg["player"], StandingRow(name="", player_id=agg["player"]))
         _add_stats(row, agg)
+        recorded.mark(row, agg)
         row.rounds[agg["key"]] = row.rounds.get(agg["key"], 0) + agg["points"]
     byes = _byes(c, number)
     if byes:

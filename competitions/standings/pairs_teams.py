@@ -21,6 +21,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
 from clubs.models import TeamMember
 from competitions.models import Bye, Competition, Entrant, Fixture, Match, MatchSide
+from competitions.standings import recorded
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import compare_mutual
 
@@ -54,6 +55,7 @@ def side_aggregates(competition: Competition):
             opponents=Sum("opponents_total"),
             played=Count("id"),
             **results,
+            **recorded.missing_counts(),  # before the sums below take the fields' names
             **{name: Sum(name) for name in STAT_FIELDS},
         )
     )
@@ -141,7 +143,8 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             row.total, row.opponents = a["total"], a["opponents"]
             row.played, row.won, row.drawn, row.lost = a["played"], a["won"], a["drawn"], a["lost"]
             for name in STAT_FIELDS:
-                setattr(row, name, a[name])
+                setattr(row, name, a[name] or 0)  # NULL: not recorded (totals-only entry)
+            recorded.mark(row, a)
         if c.format == Competition.Format.TEAMS:
             o = outcomes.get(entrant_id) or dict(played=0, won=0, drawn=0, lost=0)
             row.played, row.won, row.drawn, row.lost = o["played"], o["won"], o["drawn"], o["lost"]
