@@ -50,6 +50,9 @@ class Player(models.Model):
     last_name = models.CharField(_("last name"), max_length=80)
     email = models.EmailField(_("email"), blank=True)
     active = models.BooleanField(_("active"), default=True)
+    #: A guest ("introducé") plays on the evening he came to; not a member of the club.
+    guest = models.BooleanField(_("guest"), default=False)
+    guest_club = models.CharField(_("guest's own club"), max_length=120, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

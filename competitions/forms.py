@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 
 class EveningForm(forms.Form):
-    date = forms.DateField(label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    """A new evening needs its date (today unless changed): an evening without one cannot be told apart."""
+
+    date = forms.DateField(
+        label=_("Date"), initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date", "required": True})
+    )
 
 
 class AttendanceForm(forms.Form):

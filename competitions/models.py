@@ -51,10 +51,15 @@ class Competition(models.Model):
         FIXED = "fixed", _("a fixed number of points")
         LOWEST = "lowest", _("the evening's lowest score")
         AVERAGE = "average", _("the evening's average")
+        OWN_AVERAGE = "own_average", _("the player's own average")
 
     class ByePolicy(models.TextChoices):
         FIXED = "fixed", _("a fixed number of points")
         AVERAGE = "average", _("the round's average")
+        LOWEST = "lowest", _("the round's lowest score")
+        OWN_AVERAGE = "own_average", _("the player's own average per round")
+        NOTHING = "nothing", _("no points")
+
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
@@ -116,11 +121,34 @@ class Competition(models.Model):
     period_best = models.PositiveSmallIntegerField(_("best evenings per period"), null=True, blank=True)
     periods_counted = models.PositiveSmallIntegerField(_("number of best periods"), null=True, blank=True)
     absence_policy = models.CharField(
-        _("absence"), max_length=10, choices=AbsencePolicy.choices, default=AbsencePolicy.NOTHING
+        _("absence"), max_length=12, choices=AbsencePolicy.choices, default=AbsencePolicy.NOTHING
     )
     absence_points = models.IntegerField(_("points when absent"), default=0)
-    bye_policy = models.CharField(_("bye"), max_length=10, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
+    bye_policy = models.CharField(_("bye"), max_length=12, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
     bye_points = models.IntegerField(_("points for a bye"), default=0)
+    compensation_limit = models.PositiveSmallIntegerField(
+        _("compensated at most"),
+        null=True,
+        blank=True,
+        help_text=_("How many absent evenings and byes per player may be compensated in a season; empty: no limit."),
+    )
+    guests_in_standings = models.BooleanField(
+        _("guests in the season standings"),
+        default=False,
+        help_text=_("Guests always play and appear in the evening's result; tick to rank them in the season too."),
+    )
+    prize_per_players = models.PositiveSmallIntegerField(
+        _("one prize per N players present"),
+        null=True,
+        blank=True,
+        help_text=_("On a club evening: one prize for every N players present (empty: use the places above)."),
+    )
+    tie_breakers = models.JSONField(
+        _("tie-breakers"),
+        default=list,
+        blank=True,
+        help_text=_("Tie-breakers in order, for example [\"match_points\", \"points\", \"roem\", \"fewest_nat\"]."),
+    )
     tie_breakers = models.JSONField(
         _("tie-breakers"),
         default=list,
@@ -198,6 +226,12 @@ class Evening(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
     number = models.PositiveSmallIntegerField(_("evening"))
     date = models.DateField(_("date"), null=True, blank=True)
+    three_player_tables = models.BooleanField(
+        _("tables of three"),
+        null=True,
+        blank=True,
+        help_text=_("This evening only: tables of three (yes) or byes (no); empty: as the competition says."),
+    )
 
     class Meta:
         ordering = ["competition", "number"]
@@ -233,6 +267,9 @@ class Round(models.Model):
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(_("draw seed"), default=0)
+    #: The round's number within its evening (1, 2, 3 …): what players see. ``number`` runs
+    #: through the season and stays internal (URLs, ordering).
+    evening_round = models.PositiveSmallIntegerField(_("round of the evening"), null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -244,7 +281,16 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.competition} — {_('ronde')} {self.number}"
+        return f"{self.competition} — {self.label}"
+
+    @property
+    def label(self) -> str:
+        """What players see: "Evening 11 · round 1" on a club evening, "Round 7" in a league.
+        Load ``evening`` with the round (select_related) where many rounds are labelled."""
+        if self.evening_id is None or self.evening_round is None:
+            return _("Round %(number)s") % {"number": self.number}
+        return _("Evening %(evening)s · round %(round)s") % {"evening": self.evening.number, "round": self.evening_round}
+
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:round", kwargs={"slug": self.competition.slug, "number": self.number})
@@ -258,6 +304,18 @@ class Bye(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique")]
+
+
+class SitOut(models.Model):
+    """A player present at the evening who sits this round out (no seat, no bye, no compensation)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("sits out")
+        verbose_name_plural = _("sit out")
+        constraints = [models.UniqueConstraint(fields=["round", "player"], name="sitout_unique")]
 
 
 class Fixture(models.Model):

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from clubs.models import Player
+from clubs.names import player_sort_key
 from clubs.permissions import clubs_managed_by
-from competitions.models import SEATS, Bye, Competition, Evening, Match, MatchSeat, MatchSide, Round
+from competitions.models import SEATS, Attendance, Bye, Competition, Evening, Match, MatchSeat, MatchSide, Round
 
 SEAT_ORDER = SEATS  # N, E, S, W
 
@@ -55,20 +56,27 @@ class Member:
     player: Player
     present: bool
     late: bool
+    last_time: bool = False  # present at the previous evening ("same as last evening")
 
 
 def attendance_list(evening: Evening) -> list[Member]:
-    """The club's active members, and anyone already present, ticked as they are now."""
+    """The club's active members, and anyone already present, ticked as they are now; by surname
+    without tussenvoegsels ("de Boer" under B). Three queries."""
     competition = evening.competition
     present = dict(evening.attendances.values_list("player_id", "arrived_late"))
+    previous = (
+        Evening.objects.filter(competition=competition, number__lt=evening.number).order_by("-number").values("pk")[:1]
+    )
+    last_time = set(Attendance.objects.filter(evening__in=previous).values_list("player_id", flat=True))
     clubs = Q(club=competition.club_id)
     if competition.club.is_league:
         clubs |= Q(club__leagues=competition.club_id)
     players = Player.objects.filter(clubs & Q(active=True) | Q(pk__in=list(present))).distinct()
-    return [
-        Member(player=p, present=p.pk in present, late=present.get(p.pk, False))
-        for p in players.order_by("last_name", "first_name", "pk")
+    members = [
+        Member(player=p, present=p.pk in present, late=present.get(p.pk, False), last_time=p.pk in last_time)
+        for p in players
     ]
+    return sorted(members, key=lambda m: player_sort_key(m.player))
 
 
 @dataclass

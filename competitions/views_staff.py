@@ -122,24 +122,21 @@ def attendance(request, slug, number):
         "form": form,
         "present": sum(m.present or m.late for m in members),
         "rounds": evening.rounds.order_by("number"),
+        **_evening_forms(evening),
     }
     return render(request, "staff/competitions/attendance.html", context)
 
 
-@login_required
-@require_POST
-def round_next(request, slug, number):
-    competition = _competition(request, slug)
-    evening = _evening(competition, number)
-    try:
-        round = services.draw_next_round(evening=evening)
-    except DrawError as error:
-        messages.error(request, str(error))
-        return redirect("staff:attendance", slug=slug, number=number)
-    return HttpResponseRedirect(_draw_url(round))
+def _evening_forms(evening: Evening) -> dict:
+    from competitions.forms_evening import EveningTablesForm, WalkInForm
+
+    odd = {True: "three", False: "byes"}.get(evening.three_player_tables, "")
+    return {"walk_in_form": WalkInForm(), "tables_form": EveningTablesForm(initial={"odd": odd})}
 
 
-def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, status=200):
+def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, status=200, **evening_forms):
+    from competitions.views_evening import evening_round_context  # undo, reseat, sit-outs
+
     draw = selectors.round_draw(round)
     context = {
         "competition": round.competition,
@@ -148,6 +145,7 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
         "draw_form": draw_form or DrawForm(),
         "swap_form": swap_form or SwapForm(choices=draw.choices),
         "individual": round.competition.format == Competition.Format.INDIVIDUAL,
+        **evening_round_context(round, draw, **evening_forms),
     }
     return render(request, "staff/competitions/draw.html", context, status=status)
 

@@ -97,8 +97,8 @@ class TableListRenderer(FlowableRenderer):
         super().__init__(**kwargs)
         self.round = round_
         self.sheets = sheets
-        self.title = _("%(competition)s — round %(number)s — tables") % {
-            "competition": round_.competition.name, "number": round_.number}
+        self.title = _("%(competition)s — %(round)s — tables") % {
+            "competition": round_.competition.name, "round": round_.label}
 
     def header(self, canvas, page_number: int) -> None:
         width, height = self.pagesize
@@ -106,7 +106,7 @@ class TableListRenderer(FlowableRenderer):
         canvas.saveState()
         canvas.setFillColorRGB(*GREEN)
         canvas.setFont(FONT_BOLD, 16)
-        line = _("Round %(number)s") % {"number": self.round.number}
+        line = self.round.label
         if self.round.date:
             from django.utils import formats
 

@@ -69,6 +69,7 @@ class Sheet:
     entry_url: str = ""
     short_url: str = ""
     code: str = ""  # the table link's code, printed under its QR code (on staff prints only)
+    round_label: str = ""  # "Evening 11 · round 1" (Round.label); round_number stays internal
     filled: bool = False
     status: str = ""
     totals: tuple[int, ...] = ()
@@ -142,7 +143,7 @@ def forced_bidder(rules, dealer: int) -> int | None:
 
 
 def _matches(queryset, *, with_deals: bool):
-    queryset = queryset.select_related("round__competition__club", "confirmed_by", "entered_by").prefetch_related(
+    queryset = queryset.select_related("round__competition__club", "round__evening", "confirmed_by", "entered_by").prefetch_related(
         Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
         Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
     )
@@ -203,6 +204,7 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
         club=competition.club.name,
         competition=competition.name,
         round_number=round_.number,
+        round_label=round_.label,
         date=formats.date_format(round_.date, "DATE_FORMAT") if round_.date else "",
         table=match.table,
         sides=sides,

@@ -106,7 +106,7 @@ class SheetLayout:
         text_w = self.width - table_w - 3 * mm
         self.text(self.left, top - 4.5 * mm, "♣ ♦ ♥ ♠  " + s.club, size=11, bold=True, width=text_w)
         self.text(self.left, top - 9.5 * mm, s.competition, size=9, width=text_w)
-        line = _("Round %(number)s") % {"number": s.round_number}
+        line = s.round_label or _("Round %(number)s") % {"number": s.round_number}
         if s.date:
             line += " · " + s.date
         self.text(self.left, top - 14 * mm, line, size=8.5, color=MUTED, width=text_w)

@@ -31,7 +31,12 @@ def lock_round(round: Round) -> Round:
 
 
 def new_round(competition: Competition, **fields) -> Round:
+    """The next round of the season; within an evening it is also numbered 1, 2, 3 … from the
+    evening's last round (what players see, see ``Round.label``)."""
     last = competition.rounds.aggregate(last=Max("number"))["last"] or 0
+    evening = fields.get("evening")
+    if evening is not None and "evening_round" not in fields:
+        fields["evening_round"] = (evening.rounds.aggregate(last=Max("evening_round"))["last"] or 0) + 1
     return Round.objects.create(competition=competition, number=last + 1, **fields)
 
 

@@ -17,6 +17,7 @@ from competitions.models import (
 )
 from competitions.services.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
 from competitions.services.evenings import create_round
+from competitions.services.odd_numbers import players_to_draw, three_player_tables
 from competitions.services.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
 from competitions.table_codes import assign_table_codes
 
@@ -154,8 +155,9 @@ def swap_pairs(*, round: Round, player_a: Player, player_b: Player) -> None:
 
 def draw_individual(round: Round, seed: int | None) -> Round:
     competition = round.competition
-    present = list(round.evening.attendances.values_list("player_id", flat=True))
-    least = draws.minimum_players(competition.three_player_tables)
+    present = players_to_draw(round)  # those present, less who sit this round out
+    threes = three_player_tables(round)  # the evening's choice, else the competition's
+    least = draws.minimum_players(threes)
     if len(present) < least:
         raise DrawError(
             _("At least %(least)s players must be present to draw a round; %(count)s are.")
@@ -170,7 +172,7 @@ def draw_individual(round: Round, seed: int | None) -> Round:
         opposed=opposed,
         byes_so_far=draws.earlier_bye_players(competition=competition),
         seed=round.seed,
-        three_player_tables=competition.three_player_tables,
+        three_player_tables=threes,
     )
     entrants = ensure_entrants(competition, present)
     plan.bye_entrants = [entrants[p] for p in plan.bye_players]

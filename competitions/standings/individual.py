@@ -24,6 +24,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
+from django.utils.translation import gettext
 
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
@@ -64,16 +65,23 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
     )
 
 
-def _players(competition: Competition, ids) -> dict[int, str]:
+def _players(competition: Competition, ids, guests: set[int] | None = None) -> dict[int, str]:
     """Names of the competition's players: its player entrants and these player ids (those who
-    sat at its tables, from the aggregate)."""
+    sat at its tables, from the aggregate). Guests are named as such, and their ids are added
+    to ``guests`` when given (the season leaves them out unless the competition ranks them)."""
     where = Q(pk__in=Entrant.objects.filter(competition=competition, player__isnull=False).values("player_id"))
     if ids:
         where |= Q(pk__in=list(ids))
-    return {
-        pk: f"{first} {last}".strip()
-        for pk, first, last in Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name")
-    }
+    names = {}
+    for pk, first, last, guest in Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name", "guest"):
+        names[pk] = guest_name(f"{first} {last}".strip()) if guest else f"{first} {last}".strip()
+        if guest and guests is not None:
+            guests.add(pk)
+    return names
+
+
+def guest_name(name: str) -> str:
+    return gettext("%(name)s (guest)") % {"name": name}
 
 
 def _byes(competition: Competition, evening: int | None = None) -> list[tuple[int, int, int | None, int]]:
@@ -114,7 +122,8 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     c = competition
     fields = ("points", "played", *RESULTS, *STAT_FIELDS, *recorded.MISSING)
     aggregates = list(evening_rows(c).values_list("player", "key", *fields))
-    names = _players(c, {agg[0] for agg in aggregates})
+    guests: set[int] = set()
+    names = _players(c, {agg[0] for agg in aggregates}, guests)
     rows = {pk: StandingRow(name=name, player_id=pk) for pk, name in names.items()}
     scores: dict[int, dict] = defaultdict(dict)  # player -> evening number -> EveningScore
     sums: dict[int, list[int]] = {}
@@ -144,6 +153,8 @@ def rows_for(competition: Competition) -> list[StandingRow]:
         row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
         row.points = season_points(c, row.evenings)
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
+    if not c.guests_in_standings:  # guests play and show in the evening's result only
+        return [row for pk, row in rows.items() if pk not in guests]
     return list(rows.values())
 
 

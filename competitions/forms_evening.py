@@ -1,0 +1,49 @@
+"""Forms of the evening's extra steps: walk-ins, reseating after publishing, sit-outs, odd numbers."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class WalkInForm(forms.Form):
+    """One line on the attendance page: a guest or a new member, ticked present at once."""
+
+    first_name = forms.CharField(label=_("First name"), max_length=60, required=False)
+    last_name = forms.CharField(label=_("Surname"), max_length=80)
+    guest = forms.BooleanField(label=_("Guest (introducé)"), required=False, initial=True)
+    guest_club = forms.CharField(label=_("Guest's own club"), max_length=120, required=False)
+
+
+class ReseatForm(forms.Form):
+    """After publishing: a seated player, and who takes their seat (or swaps with them)."""
+
+    player_a = forms.TypedChoiceField(label=_("Seated player"), coerce=int)
+    player_b = forms.TypedChoiceField(label=_("swaps with / is replaced by"), coerce=int)
+
+    def __init__(self, *args, seated: list[tuple[int, str]], others: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player_a"].choices = seated
+        self.fields["player_b"].choices = seated + others
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player_a") is not None and data.get("player_a") == data.get("player_b"):
+            raise forms.ValidationError(_("Choose two different players."))
+        return data
+
+
+class SitOutForm(forms.Form):
+    sit_out = forms.TypedMultipleChoiceField(label=_("Sits out this round"), coerce=int, required=False)
+
+    def __init__(self, *args, present: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sit_out"].choices = present
+
+
+class EveningTablesForm(forms.Form):
+    CHOICES = [("", _("as the competition says")), ("three", _("tables of three")), ("byes", _("byes"))]
+    odd = forms.ChoiceField(label=_("Odd numbers tonight"), choices=CHOICES, required=False)
+
+    def choice(self) -> bool | None:
+        return {"three": True, "byes": False}.get(self.cleaned_data["odd"])
