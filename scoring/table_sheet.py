@@ -11,7 +11,13 @@ from competitions.models import Match
 from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring.forms import SheetForm
 from scoring.services import stored_deals
-from scoring.sheet_layout import SIDE_SHOWN, SheetLayout, field_name, initial_from_deals, layout_for
+from scoring.sheet_layout import (
+    SIDE_SHOWN,
+    SheetLayout,
+    field_name,
+    initial_from_deals,
+    layout_for,
+)
 from scoring.sheet_preview import sheet_preview
 
 TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))

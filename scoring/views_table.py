@@ -27,7 +27,15 @@ from scoring.qr import qr_svg
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, stored_deals
 from scoring.sheet_layout import whole_number
 from scoring.sheet_preview import sheet_preview
-from scoring.table_link import State, match_for_code, printed_code, short_address, side_words, site_url, state_of
+from scoring.table_link import (
+    State,
+    match_for_code,
+    printed_code,
+    short_address,
+    side_words,
+    site_url,
+    state_of,
+)
 from scoring.table_sheet import TRUMPS, cards, initial_form, phone_layout, summary
 
 
@@ -190,6 +198,6 @@ def phones(request):
             {"table": m.table, "status": m.get_status_display(), "code": printed(m.table_code),
              "url": f"{address}/t/{m.table_code}/"} for m in matches if m.table_code]})
     return render(request, "scoring/table/phones.html", {
-        "address": address, "qr": mark_safe(qr_svg(address + "/", label=address)),  # noqa: S308 (built here)
+        "address": address, "qr": mark_safe(qr_svg(address + "/", label=address)),
         "short": short_address(request), "rounds": rounds,
     })
