@@ -2,7 +2,7 @@
 
 from urllib.parse import urlsplit
 
-from config.network import lan_address
+from config.settings.network import lan_address
 
 from .base import *  # noqa: F401,F403
 from .base import os
