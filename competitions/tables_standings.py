@@ -125,10 +125,11 @@ class EveningResultTable(BaseTable):
         row_attrs = {"class": lambda record: "prize" if record.prize else ("booby" if record.booby else "")}
         sequence = ("rank_label", "name", "...", "played", "points", "roem", "nat", "award")
 
-    def __init__(self, rows, *, competition, round_numbers=(), **kwargs):
+    def __init__(self, rows, *, competition, round_numbers=(), round_labels=None, **kwargs):
         self.slug = competition.slug
+        labels = round_labels or {}  # season round number -> the round of the evening (1, 2, 3)
         extra = [
-            (f"round_{n}", RoundScoreColumn(n, verbose_name=format_html("{} {}", _("R"), n), attrs=NUM))
+            (f"round_{n}", RoundScoreColumn(n, verbose_name=format_html("{} {}", _("R"), labels.get(n, n)), attrs=NUM))
             for n in round_numbers
         ]
         super().__init__(rows, extra_columns=extra, **kwargs)
@@ -140,7 +141,7 @@ class EveningResultTable(BaseTable):
         if record.prize:
             return format_html('<span class="prize-mark">★</span> {}', _("prize"))
         if record.booby:
-            return format_html('<span class="booby-mark">🐩</span> {}', _("booby prize"))
+            return format_html('<span class="booby-mark">▼</span> {}', _("booby prize"))
         return ""
 
 

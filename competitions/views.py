@@ -11,6 +11,7 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django_tables2 import RequestConfig
 
+from competitions.selectors_evening import evening_complete, evening_rounds
 from competitions import selectors
 from competitions.models import Competition
 from competitions.paging import paginate
@@ -149,9 +150,13 @@ def evening_detail(request, slug, number):
     evening = selectors.public_evening(competition, number)
     rows = evening_results(evening)
     rounds = sorted({n for r in rows for n in r.rounds})
-    table = EveningResultTable(rows, competition=competition, round_numbers=rounds)
+    tables = evening_rounds(evening)  # each round's tables and totals (competitions.selectors_evening)
+    labels = {lines.round.number: lines.round.evening_round for lines in tables if lines.round.evening_round}
+    table = EveningResultTable(rows, competition=competition, round_numbers=rounds, round_labels=labels)
     RequestConfig(request, paginate=False).configure(table)
-    return render(request, "competitions/evening.html", {"competition": competition, "evening": evening, "table": table})
+    context = {"competition": competition, "evening": evening, "table": table, "rounds": tables,
+               "complete": evening_complete(tables, competition.rounds_per_evening)}
+    return render(request, "competitions/evening.html", context)
 
 
 def player_detail(request, slug, player_id):

@@ -1,0 +1,114 @@
+"""The evening's result as an A4 PDF to hang up ("uitslag van de avond"): the ranking with the
+prizes (★) and the booby prize (▼, "poedel": the lowest score), the day winner named at the top,
+then each round's tables with their totals. Every glyph is in the embedded DejaVu font."""
+
+from __future__ import annotations
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
+
+PRIZE_MARK = "★"
+BOOBY_MARK = "▼"
+
+
+def _esc(text) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _n(value) -> str:
+    return formats.number_format(value, 0, force_grouping=False)
+
+
+class EveningResultRenderer(FlowableRenderer):
+    pagesize = A4_PORTRAIT
+
+    def __init__(self, competition, evening, rows, rounds, **kwargs):
+        super().__init__(**kwargs)
+        self.competition, self.evening, self.rows, self.rounds = competition, evening, rows, rounds
+        self.title = _("Result of evening %(number)s") % {"number": evening.number}
+
+    def header(self, canvas, page_number: int) -> None:
+        width, height = self.pagesize
+        canvas.saveState()
+        canvas.setFillColorRGB(*GREEN)
+        canvas.setFont(FONT_BOLD, 15)
+        canvas.drawString(15 * mm, height - 12 * mm, self.get_title())
+        canvas.setFont(FONT, 9)
+        canvas.setFillColorRGB(*MUTED)
+        line = self.competition.name
+        if self.evening.date:
+            line += " · " + formats.date_format(self.evening.date, "DATE_FORMAT")
+        canvas.drawString(15 * mm, height - 17 * mm, f"{self.competition.club.name} · {line}")
+        canvas.setStrokeColorRGB(*GREEN)
+        canvas.setLineWidth(1.5)
+        canvas.line(15 * mm, height - 19.5 * mm, width - 15 * mm, height - 19.5 * mm)
+        canvas.restoreState()
+
+    def story(self) -> list:
+        body = ParagraphStyle("b", fontName=FONT, fontSize=10, leading=13)
+        heading = ParagraphStyle("h", fontName=FONT_BOLD, fontSize=12, leading=15, textColor=GREEN, spaceBefore=4 * mm)
+        story = [Spacer(1, 6 * mm)]
+        if not self.rows:
+            return story + [Paragraph(_("No confirmed results this evening yet."), body)]
+        winners = [r.name for r in self.rows if r.rank == 1]
+        story.append(Paragraph(_esc(_("Day winner: %(names)s") % {"names": ", ".join(winners)}), heading))
+        booby = [r.name for r in self.rows if getattr(r, "booby", False)]
+        if booby:
+            story.append(Paragraph(_esc(_("Booby prize (poedel): %(names)s") % {"names": ", ".join(booby)}), body))
+        story += [Spacer(1, 3 * mm), self._ranking(), Spacer(1, 1.5 * mm)]
+        story.append(Paragraph(_esc(f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"),
+                               ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED)))
+        for lines in self.rounds:
+            story.append(KeepTogether([Paragraph(_esc(lines.round.label), heading), self._tables(lines)]))
+        return story
+
+    def _ranking(self):
+        numbers = sorted({n for r in self.rows for n in r.rounds})
+        labels = {lines.round.number: lines.round.evening_round or lines.round.number for lines in self.rounds}
+        head = ["#", _("Name"), *[_("R%(number)s") % {"number": labels.get(n, n)} for n in numbers], _("Points"), ""]
+        name_style = ParagraphStyle("n", fontName=FONT, fontSize=9, leading=11)
+        data = [head]
+        prize_rows = []
+        for i, row in enumerate(self.rows, start=1):
+            mark = (PRIZE_MARK if row.prize else "") + (BOOBY_MARK if getattr(row, "booby", False) else "")
+            data.append([row.rank_label or str(row.rank), Paragraph(_esc(row.name), name_style),
+                         *[_n(row.rounds[n]) if n in row.rounds else "–" for n in numbers], _n(row.points), mark])
+            if row.prize:
+                prize_rows.append(i)
+        width = self.pagesize[0] - 30 * mm
+        fixed = [10 * mm] + [16 * mm] * len(numbers) + [20 * mm, 10 * mm]
+        widths = [fixed[0], width - sum(fixed), *fixed[1:]]
+        table = Table(data, colWidths=widths, repeatRows=1)
+        style = [
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5), ("FONT", (0, 1), (-1, -1), FONT, 9),
+            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)), ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+            ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "LEFT"), ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
+        ]
+        style += [("BACKGROUND", (0, i), (-1, i), GREEN_LIGHT) for i in prize_rows]
+        table.setStyle(TableStyle(style))
+        return table
+
+    def _tables(self, lines):
+        style_p = ParagraphStyle("p", fontName=FONT, fontSize=8.5, leading=10.5)
+        data = []
+        for t in lines.tables:
+            cells = [f"{_('Table')} {t.table}"]
+            for side in t.sides[:3]:
+                cells += [Paragraph(_esc(" & ".join(side.players)), style_p), "" if side.total is None else _n(side.total)]
+            cells += ["", ""] * (3 - len(t.sides[:3]))
+            data.append(cells)
+        width = self.pagesize[0] - 30 * mm
+        name_w = (width - 18 * mm - 3 * 14 * mm) / 3
+        table = Table(data or [[""] * 7], colWidths=[18 * mm] + [name_w, 14 * mm] * 3)
+        table.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), FONT, 8.5), ("FONT", (0, 0), (0, -1), FONT_BOLD, 8.5),
+            ("ALIGN", (2, 0), (2, -1), "RIGHT"), ("ALIGN", (4, 0), (4, -1), "RIGHT"), ("ALIGN", (6, 0), (6, -1), "RIGHT"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), (0.97, 0.97, 0.95)]),
+        ]))
+        return table

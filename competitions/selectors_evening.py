@@ -1,0 +1,66 @@
+"""Reads for the evening's result ("uitslag van de avond"): each round's tables with who sat on
+each side and the sides' totals. Three queries, whatever the number of rounds and tables."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from competitions.models import SEATS, Evening, Match, MatchSeat, MatchSide, Round
+
+
+@dataclass
+class SideLine:
+    players: list[str]
+    total: int | None  # None: not confirmed yet
+
+
+@dataclass
+class TableLine:
+    table: int
+    status: str
+    sides: list[SideLine] = field(default_factory=list)
+
+
+@dataclass
+class RoundLines:
+    round: Round
+    tables: list[TableLine]
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.tables) and all(t.status == Match.Status.CONFIRMED for t in self.tables)
+
+
+def evening_rounds(evening: Evening) -> list[RoundLines]:
+    """The evening's published rounds, table by table (totals only where confirmed)."""
+    matches = Match.objects.order_by("table").prefetch_related(
+        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
+        Prefetch("match_sides", queryset=MatchSide.objects.order_by("side")),
+    )
+    rounds = (
+        Round.objects.filter(evening=evening, status=Round.Status.PUBLISHED)
+        .select_related("evening")
+        .prefetch_related(Prefetch("matches", queryset=matches))
+        .order_by("number")
+    )
+    result = []
+    for round in rounds:
+        tables = []
+        for match in round.matches.all():
+            seats = sorted(match.seats.all(), key=lambda s: SEATS.index(s.seat))
+            confirmed = match.status == Match.Status.CONFIRMED
+            totals = {s.side: s.total for s in match.match_sides.all()}
+            sides = [
+                SideLine(players=[s.player.name for s in seats if s.side == side], total=totals.get(side) if confirmed else None)
+                for side in range(match.sides)
+            ]
+            tables.append(TableLine(table=match.table, status=match.status, sides=sides))
+        result.append(RoundLines(round=round, tables=tables))
+    return result
+
+
+def evening_complete(rounds: list[RoundLines], planned: int) -> bool:
+    """Every planned round is published and every table of it confirmed."""
+    return len(rounds) >= planned and all(r.complete for r in rounds)
