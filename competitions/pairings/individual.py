@@ -17,7 +17,8 @@ _MAX_TIER = 6  # repeat counts above this cost no more than this (keeps the inte
 LOOKAHEAD_MAX = 48  # plan one round ahead up to this many seated players (see table_search)
 WEIGHT = 1  # the drawn round's costs weigh this many times the look-ahead round's
 RESTARTS = 4  # fresh starts of the search, each with an equal share of the budget
-BUDGET = 100_000  # swaps the search may evaluate per round (about 0.3 s on this machine)
+BUDGET = 60_000  # swaps the search may evaluate per round (about 0.3 s on this machine)
+SMALL = 13  # fewer seated players: a quarter of the budget (repeats there are mostly unavoidable)
 
 
 def table_plan(n: int, three_player_tables: bool = True) -> tuple[int, int, int]:
@@ -93,7 +94,7 @@ def individual_round(
     are found by the local search of :mod:`.table_search`; up to ``LOOKAHEAD_MAX`` seated
     players it also plans one round ahead so that the next round can be drawn without a repeat
     too (at 16 players three rounds can otherwise leave no fourth). The search is bounded by a
-    count of evaluated swaps (``BUDGET``), not by a clock: the draw depends only on ``rng``.
+    count of evaluated swaps (``BUDGET``; a quarter below ``SMALL`` players), not by a clock: the draw depends only on ``rng``.
 
     Choice: tables of four come first, then tables of three; within each, the order is random.
     """
@@ -120,10 +121,11 @@ def individual_round(
             raise ValueError(f"apart: {len(seated)} players at {len(sizes)} table(s) cannot keep {names} apart")
         fixed.append(assignment)
     base = _base(len(seated))
+    budget = BUDGET if len(seated) >= SMALL else BUDGET // 4
     best = None
     for _ in range(RESTARTS):
         search = TableSearch(sizes, meet, rng, horizon=horizon, weight=WEIGHT, cross=3 * base, fixed=fixed)
-        search.run(BUDGET // RESTARTS)
+        search.run(budget // RESTARTS)
         if best is None or search.best_total < best.best_total:
             best = search
         if best.best_total == 0:
@@ -132,7 +134,7 @@ def individual_round(
     if horizon > 1 and _round_cost(tables, meet) > 0:
         # The look-ahead may have traded a repeat now for a clean next round: draw this round alone too.
         alone = TableSearch(sizes, meet, rng, fixed=fixed[:1])
-        alone.run(BUDGET // 2)
+        alone.run(budget // 2)
         if _round_cost(alone.best[0], meet) < _round_cost(tables, meet):
             tables = alone.best[0]
 
@@ -166,7 +168,7 @@ def _cost_matrices(
 ) -> tuple[list[list[int]], list[list[int]] | None]:
     """``meet`` (sharing a table) and ``role`` (extra for partners) over local indexes.
 
-    ``meet = 2·T(met) + T(opposed)`` and ``role = base·T(partnered) − T(opposed)``, with
+    ``meet = 2·T(met) + T(opposed) + base·T(partnered)/2`` and ``role = base·T(partnered) − T(opposed)``, with
     ``met = partnered + opposed`` and ``T`` the tiered cost; an apart pair's ``meet`` exceeds
     any other total. ``role`` is ``None`` when nobody partnered or opposed before.
     """
@@ -181,7 +183,9 @@ def _cost_matrices(
             continue
         i, j = local[a], local[b]
         p, o = partnered.get(key, 0), opposed.get(key, 0)
-        value = 2 * _tier(p + o, base) + _tier(o, base)
+        # + half a repeat partnership: two earlier partnerships at one table can leave no clean
+        # partner split, and the search (additive over pairs) sees that only through this term.
+        value = 2 * _tier(p + o, base) + _tier(o, base) + base * _tier(p, base) // 2
         extra = base * _tier(p, base) - _tier(o, base)
         meet[i][j] = meet[j][i] = value
         role[i][j] = role[j][i] = extra

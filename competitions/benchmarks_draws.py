@@ -1,0 +1,67 @@
+"""Draw quality of ``individual_round`` over one club evening (``manage.py bench --only draws``).
+
+For every n in the table, four rounds are drawn with no earlier history, each fed back into the
+counters as the app does. *Repeats* counts every extra time two players share a table (as partners
+or opponents): a pair together twice is one repeat. The optimum is 0 from 13 players on (an
+evening without a repeat exists and the engine finds one; 16 players even have five such rounds);
+below 13 a repeat is unavoidable and the figure is compared with a lower bound: table-mate pairs
+drawn minus the pairs that exist (not necessarily reachable). Also the slowest round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from benchmarking import Measurement, Stopwatch, benchmark
+from competitions.pairings import individual_round, record_round, table_plan
+
+ROUNDS = 4
+FULL_SIZES = [*range(8, 65), 100, 200]
+QUICK_SIZES = [12, 16, 40]
+
+
+def evening(n: int, seed: int = 1, rounds: int = ROUNDS) -> tuple[int, float]:
+    """``(repeats, slowest round in seconds)`` of one evening of ``n`` players."""
+    rng = random.Random(seed)
+    partnered: Counter = Counter()
+    opposed: Counter = Counter()
+    north: Counter = Counter()
+    together: Counter = Counter()
+    worst = 0.0
+    for _ in range(rounds):
+        with Stopwatch() as sw:
+            tables = individual_round(list(range(n)), partnered, opposed, rng, seat_counts=north)
+        worst = max(worst, sw.seconds)
+        record_round(tables, partnered, opposed)
+        north.update(t[0] for t in tables)
+        for t in tables:
+            together.update(frozenset((t[i], t[j])) for i in range(len(t)) for j in range(i + 1, len(t)))
+    return sum(c - 1 for c in together.values()), worst
+
+
+def lower_bound(n: int, rounds: int = ROUNDS) -> int:
+    """0 from 13 players; below, table-mate pairs per evening minus all pairs (at least 0)."""
+    if n >= 13:
+        return 0
+    fours, threes, _ = table_plan(n)
+    return max(0, rounds * (6 * fours + 3 * threes) - n * (n - 1) // 2)
+
+
+@benchmark("individual evening repeats", group="draws")
+def bench_evening_repeats(quick: bool) -> list[Measurement]:
+    results = []
+    for n in QUICK_SIZES if quick else FULL_SIZES:
+        repeats, seconds = evening(n)
+        best = lower_bound(n)
+        results.append(
+            Measurement(
+                name=f"evening of {ROUNDS} rounds, {n} players",
+                value=repeats,
+                unit="repeated table-mates",
+                target=f"optimum {best}" if n >= 13 else f"bound {best}",
+                ok=(repeats == 0) if n >= 13 else None,
+                note=f"slowest round {seconds * 1000:.0f} ms",
+            )
+        )
+    return results
