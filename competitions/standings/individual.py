@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 
-from django.db.models import Count, Exists, F, OuterRef, Q, Sum
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, Sum
 from django.utils.translation import gettext
 
 from clubs.models import Player
@@ -97,8 +97,18 @@ def _byes(competition: Competition, evening: int | None = None) -> list[tuple[in
 def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
     """Round id -> what a bye scores in that round."""
     round_ids = {b[1] for b in byes}
-    if competition.bye_policy != Competition.ByePolicy.AVERAGE:
+    policy = competition.bye_policy
+    if policy == Competition.ByePolicy.NOTHING:
+        return {r: 0 for r in round_ids}
+    if policy == Competition.ByePolicy.LOWEST:  # the lowest side total of the round
+        lowest = dict(
+            seat_sides(match__round_id__in=round_ids).values("match__round_id").annotate(low=Min("total"))
+            .values_list("match__round_id", "low")
+        )
+        return {r: lowest.get(r) or 0 for r in round_ids}
+    if policy == Competition.ByePolicy.FIXED:
         return {r: competition.bye_points for r in round_ids}
+    # AVERAGE (and OWN_AVERAGE, not yet per player: the round's average stands in)
     averages = {
         round_id: half_up(points, count)
         for round_id, points, count in seat_sides(match__round_id__in=round_ids)
@@ -172,6 +182,9 @@ def _score_absences(c: Competition, rows, scores, numbers) -> None:
             value = half_up(sum(present), len(present))
         for pk in rows:
             if number not in scores[pk]:
+                if policy == Competition.AbsencePolicy.OWN_AVERAGE:  # the player's own average evening
+                    own = [e.points for n, e in scores[pk].items() if not e.absent and n in numbers]
+                    value = half_up(sum(own), len(own)) if own else 0
                 scores[pk][number] = EveningScore(number=number, points=value, absent=True)
 
 
