@@ -14,3 +14,13 @@ def test_pairing_benchmarks_run_quick() -> None:
         result = bench.func(True)
         for m in result if isinstance(result, list) else [result]:
             assert isinstance(m, Measurement) and m.value >= 0 and m.unit
+
+
+def test_draw_quality_benchmark_runs_quick() -> None:
+    import competitions.benchmarks_draws  # noqa: F401
+
+    (bench,) = [b for b in REGISTRY if b.group == "draws"]
+    rows = bench.func(True)
+    assert [m.name for m in rows] == [f"evening of 4 rounds, {n} players" for n in (12, 16, 40)]
+    assert all(m.value == 0 and m.ok for m in rows if "12 players" not in m.name)
+    assert rows[0].ok is None and rows[0].value >= 6  # 12 players: a repeat is unavoidable
