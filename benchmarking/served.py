@@ -1,10 +1,11 @@
-"""A real served SQLite site for the concurrency tests and the night bench: a throw-away database
-file, migrated, with one club night's round of tables; ``runserver`` or ``gunicorn`` on a free
-loopback port serving it; and small HTTP clients (API token, or a logged-in browser session posting
-the entry form). Only 127.0.0.1 is ever contacted.
+"""A real served SQLite site for the concurrency tests (tests/scoring/test_sqlite_served_concurrency.py)
+and the night bench (scoring/benchmarks_night.py): a throw-away database file, migrated, with one
+club night's round of tables; ``runserver`` or ``gunicorn`` on a free loopback port serving it; and
+small HTTP clients (API token, or a logged-in browser session posting the entry form). Only
+127.0.0.1 is ever contacted.
 
-``build(path, tables)`` runs in a subprocess (``python -m tests.scoring.served_site PATH TABLES``)
-so the pytest process's own (in-memory) test database is never touched.
+``build(tables)`` runs in a subprocess (``python -m benchmarking.served PATH TABLES``), so the
+calling process's own database (a test database, the club's data) is never touched.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = "served-night-pw"
 
 
@@ -38,7 +39,7 @@ def build_database(db_path: Path, tables: int) -> dict:
     env = server_env(db_path)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     out = subprocess.run(
-        [sys.executable, "-m", "tests.scoring.served_site", str(db_path), str(tables)],
+        [sys.executable, "-m", "benchmarking.served", str(db_path), str(tables)],
         cwd=ROOT, env=env, check=True, capture_output=True, text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -215,7 +216,7 @@ class BrowserSession:
         self.conn.close()
 
 
-if __name__ == "__main__":  # python -m tests.scoring.served_site DB_PATH TABLES (env from server_env)
+if __name__ == "__main__":  # python -m benchmarking.served DB_PATH TABLES (env from server_env)
     sys.path.insert(0, str(ROOT))
     import django
 

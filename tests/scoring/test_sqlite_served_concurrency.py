@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.scoring import served_site as site
+from benchmarking import served as site
 
 pytestmark = [pytest.mark.slow]
 
