@@ -105,13 +105,29 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
         nil = data.get("nil") or False
         if not isinstance(nil, bool):
             raise _Refused(DealError(number, "nil", _("nil must be true or false")))
+        big_roem = _big_roem(data.get("big_roem"), number=number, sides=sides, rules=rules)
     except _Refused as refused:
         return refused.error
     if not rules.has_bidder:
         bidder = None
     return DealInput(
-        points=points, roem=roem, bidder=bidder, pit=pit, verzaakt=verzaakt, trump=trump, challenge=challenge, nil=nil
+        points=points, roem=roem, bidder=bidder, pit=pit, verzaakt=verzaakt, trump=trump, challenge=challenge, nil=nil,
+        big_roem=big_roem,
     )
+
+
+def _big_roem(value, *, number: int, sides: int, rules: RuleSet) -> tuple[bool, ...] | None:
+    """South African klawerjas: per side, whether it declared four jacks or a run of five this hand
+    (a boom then counts 2 strokes). None or all false is "no"; elsewhere it must be left out."""
+    if value is None or (isinstance(value, list | tuple) and not any(value)):
+        return None
+    if not isinstance(value, list | tuple) or len(value) != sides or not all(isinstance(v, bool) for v in value):
+        raise _Refused(DealError(number, "big_roem", _("big_roem must be a list of %(sides)s true/false values, one per "
+                                                       "side") % {"sides": sides}))
+    if not rules.boom:
+        raise _Refused(DealError(number, "big_roem", _("big_roem (four jacks or a run of five for the boom) is only "
+                                                       "recorded in South African klawerjas")))
+    return tuple(value)
 
 
 def check_deal(deal: DealInput, *, number: int, rules: RuleSet):
@@ -197,4 +213,5 @@ def deal_to_dict(deal: DealInput) -> dict:
         "trump": str(deal.trump.value) if deal.trump is not None else None,
         "challenge": deal.challenge,
         "nil": deal.nil,
+        "big_roem": list(deal.big_roem) if deal.big_roem else None,
     }

@@ -83,6 +83,8 @@ def _deal_row(match: Match, number: int, deal: DealInput, result) -> Deal:
         trump=str(deal.trump.value) if deal.trump is not None else "",
         challenge=deal.challenge,
         nil=deal.nil,
+        big_roem_a=bool(deal.big_roem and deal.big_roem[0]),
+        big_roem_b=bool(deal.big_roem and deal.big_roem[1]),
         score_a=scores[0],
         score_b=scores[1],
         score_c=scores[2],
@@ -116,6 +118,7 @@ def stored_deals(match: Match) -> list[dict]:
                 "trump": d.trump or None,
                 "challenge": d.challenge,
                 "nil": d.nil,
+                "big_roem": [d.big_roem_a, d.big_roem_b] if d.big_roem_a or d.big_roem_b else None,
                 "scores": [d.score_a, d.score_b] + ([d.score_c] if three else []),
                 "nat": d.nat,
                 "mark": d.mark,
@@ -345,6 +348,8 @@ def compare_sheets(first: Sequence[dict], second: Sequence[dict], *, rules: Rule
         fields.append("challenge")
     if rules is None or rules.nil_bid:
         fields.append("nil")
+    if rules is None or rules.boom:
+        fields.append("big_roem")
     differences = []
     for number in range(1, max(len(first), len(second)) + 1):
         a = first[number - 1] if number <= len(first) else None
@@ -366,6 +371,8 @@ def _normal(value, name):
         return value or 0
     if name == "nil":
         return bool(value)
+    if name == "big_roem":
+        return [bool(v) for v in value] if value and any(value) else None
     if name == "trump":
         return (value or None) and str(value).upper()
     return value

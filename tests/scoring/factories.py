@@ -29,7 +29,7 @@ def make_match(club: Club | None = None, *, ruleset: str = "amsterdam", slug: st
     comp = Competition.objects.create(
         club=club, name=f"Avonden {club.slug}", slug=slug or f"avonden-{club.slug}-{ruleset}", ruleset=ruleset, **competition
     )
-    round_ = Round.objects.create(competition=comp, number=1)
+    round_ = Round.objects.create(competition=comp, number=1, status=Round.Status.PUBLISHED)  # public tables
     three = ruleset == "driemans"
     match = Match.objects.create(round=round_, table=1, sides=3 if three else 2)
     seats = ("N", "E", "S") if three else ("N", "E", "S", "W")

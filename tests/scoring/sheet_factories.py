@@ -46,8 +46,10 @@ def make_competition(club: Club | None = None, **kwargs) -> Competition:
     return Competition.objects.create(club=club, **kwargs)
 
 
-def make_round(competition: Competition, number: int = 1, date=datetime.date(2025, 3, 14)) -> Round:
-    return Round.objects.create(competition=competition, number=number, date=date)
+def make_round(competition: Competition, number: int = 1, date=datetime.date(2025, 3, 14), *,
+               status: str = Round.Status.PUBLISHED) -> Round:
+    """A round, published unless told (a draft round is private: competitions.selectors.is_visible_round)."""
+    return Round.objects.create(competition=competition, number=number, date=date, status=status)
 
 
 def make_team(club: Club, name: str, players: list[Player]) -> Team:
