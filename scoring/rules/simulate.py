@@ -57,31 +57,48 @@ class SimulatedDeal:
 
 def simulate_deal(rules: RuleSet, rng: random.Random, dealer: int = 0) -> SimulatedDeal:
     """Deal, bid, (challenge,) play all tricks and record one deal under ``rules``."""
+    while True:
+        hands, talon = deal_hands(rules, rng, dealer)
+        played = play_hands(rules, rng, hands, dealer, talon)
+        if played is not None:
+            return played  # Choice: with three players, all passing means a redeal (RULES.md §5)
+
+
+def deal_hands(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Shuffle and deal as at the table: the hands by seat (the dealer's last) and the talon (the
+    two cards left over with three players, else empty). Duplicate boards are dealt with it."""
     n = rules.players
-    step = rules.dealer_direction
-    order = [(dealer + step * (k + 1)) % n for k in range(n)]  # the dealer is last
+    order = [(dealer + rules.dealer_direction * (k + 1)) % n for k in range(n)]  # the dealer is last
     per_hand = 32 // n  # 8, or 10 with a talon of 2
     random_ = rng.random
-    while True:
-        # Shuffle by sorting on random keys: uniform, and faster than rng.shuffle.
-        cards = [card for _, card in sorted([(random_(), card) for card in _DECK])]
-        hands = [[] for _ in range(n)]
-        for k, seat in enumerate(order):
-            hands[seat] = cards[k * per_hand:(k + 1) * per_hand]
-        talon = cards[n * per_hand:]
-        trump, maker = _choose_trump(rules, rng, hands, dealer, order)
-        if trump is not None:
-            break  # Choice: with three players, all passing means a redeal (RULES.md §5)
-    dealt = tuple(tuple(h) for h in hands)
+    # Shuffle by sorting on random keys: uniform, and faster than rng.shuffle.
+    cards = [card for _, card in sorted([(random_(), card) for card in _DECK])]
+    hands: list[tuple[Card, ...]] = [()] * n
+    for k, seat in enumerate(order):
+        hands[seat] = tuple(cards[k * per_hand:(k + 1) * per_hand])
+    return tuple(hands), tuple(cards[n * per_hand:])
+
+
+def play_hands(rules: RuleSet, rng: random.Random, dealt: tuple[tuple[Card, ...], ...], dealer: int = 0,
+               talon: tuple[Card, ...] = ()) -> SimulatedDeal | None:
+    """Bid, (challenge,) play and record these dealt hands; None when everyone passes (three
+    players: a redeal). The same hands played again with another ``rng`` give another play: the
+    demo's duplicate evening plays each board at every table this way."""
+    n = rules.players
+    order = [(dealer + rules.dealer_direction * (k + 1)) % n for k in range(n)]
+    hands = [list(hand) for hand in dealt]
+    trump, maker = _choose_trump(rules, rng, hands, dealer, order)
+    if trump is None:
+        return None
     discards: list[Card] = []
     if talon and maker is not None:
-        hand = hands[maker] + talon
+        hand = hands[maker] + list(talon)
         hand.sort(key=lambda c: (c.suit is trump, rules.point_table[0][c.sequence], c.sequence))
         discards = hand[:2]
         hands[maker] = hand[2:]
     challenge = _challenge(rules, rng, hands, trump, maker)
     tricks = _play(rules, rng, hands, trump, order[0], discards)
-    return SimulatedDeal(rules, dealer, dealt, tuple(talon), tuple(discards), trump, maker,
+    return SimulatedDeal(rules, dealer, tuple(dealt), tuple(talon), tuple(discards), trump, maker,
                          tricks, _record(rules, tricks, trump, maker, challenge))
 
 
