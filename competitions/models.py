@@ -39,6 +39,7 @@ class Competition(models.Model):
         INDIVIDUAL = "individual", _("individual club evenings")
         PAIRS = "pairs", _("fixed pairs")
         TEAMS = "teams", _("teams of four")
+        DUPLICATE = "duplicate", _("duplicate pairs (portefeuille)")
 
     class StandingsMethod(models.TextChoices):
         TOTAL = "total", _("total of all evenings")
