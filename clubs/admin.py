@@ -206,7 +206,8 @@ class ClubAdmin(ClubScopedAdmin):
         return obj._members
 
     def get_readonly_fields(self, request, obj=None):
-        return [] if permissions.is_site_admin(request.user) else ["slug", "is_league"]
+        # member clubs only by a superuser: an organiser who added a club to their own would see its members
+        return [] if permissions.is_site_admin(request.user) else ["slug", "is_league", "member_clubs"]
 
     def get_prepopulated_fields(self, request, obj=None):
         return self.prepopulated_fields if permissions.is_site_admin(request.user) else {}
