@@ -119,3 +119,6 @@ class AuditEntry(models.Model):
                 fields=["match", "table_key"], condition=~Q(table_key=""), name="auditentry_table_key_once"
             ),
         ]
+
+
+from scoring.duplicate.models import Board, DuplicateSetup  # noqa: E402,F401  (duplicate klaverjas: the dealt boards)

@@ -14,7 +14,7 @@ Only confirmed results count (teams of four: both tables of a team match confirm
 from __future__ import annotations
 
 from competitions.models import Competition, Evening
-from competitions.standings import individual, pairs_teams
+from competitions.standings import formats, individual, pairs_teams
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS, EveningScore, Metric, StandingRow, metric_for, tie_breaker_errors
 from competitions.standings.tiebreak import precedence, rank_rows
 
@@ -48,6 +48,8 @@ def standings(competition: Competition) -> list[StandingRow]:
     Queries: 2 for pairs and teams, 3 for individual seasons; one more when byes score the round's
     average, and one more when ``head_to_head`` must decide between two tied entrants.
     """
+    if competition.format in formats.PROVIDERS:  # duplicate pairs (competitions.standings.formats)
+        return formats.PROVIDERS[competition.format](competition)
     if competition.format == Competition.Format.INDIVIDUAL:
         rows = individual.rows_for(competition)
         loader = individual.head_to_head_loader(competition)

@@ -1,0 +1,28 @@
+"""Fixtures of the duplicate tests: a dealt and played evening of 4 tables × 16 deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from competitions.models import Competition
+from scoring.duplicate.demo import play_evening
+from scoring.duplicate.services import create_duplicate
+from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
+
+
+def dealt_evening(tables: int = 4, boards: int = 16, *, seed: int = 7, **fields):
+    club = make_club()
+    competition = make_competition(club, Competition.Format.DUPLICATE, **fields)
+    make_team_entrants(competition, 2 * tables)
+    setup = create_duplicate(competition=competition, tables=tables, boards=boards, seed=seed)
+    return club, competition, setup
+
+
+@pytest.fixture
+def played_evening(db):
+    club, competition, setup = dealt_evening()
+    enterer, confirmer = make_user(scorer_of=club), make_user(organiser_of=club)
+    play_evening(setup, random.Random(11), enterer=enterer, confirmer=confirmer)
+    return setup
