@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class CompetitionsConfig(AppConfig):
     name = "competitions"
     verbose_name = _("Competitions")
+
+    def ready(self) -> None:
+        from competitions import cache
+
+        cache.connect()  # the public page cache's versions follow every save and delete

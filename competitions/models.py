@@ -61,7 +61,6 @@ class Competition(models.Model):
         OWN_AVERAGE = "own_average", _("the player's own average per round")
         NOTHING = "nothing", _("no points")
 
-
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
@@ -150,11 +149,23 @@ class Competition(models.Model):
         blank=True,
         help_text=_("Tie-breakers in order, for example [\"match_points\", \"points\", \"roem\", \"fewest_nat\"]."),
     )
-    tie_breakers = models.JSONField(
-        _("tie-breakers"),
-        default=list,
-        blank=True,
-        help_text=_("Tie-breakers in order, for example [\"match_points\", \"points\", \"roem\", \"fewest_nat\"]."),
+    # League publication (competitions.fixtures_results): how a team match's tables make match points.
+    class MatchPointsScheme(models.TextChoices):
+        TOTAL = "total", _("by the team match's total (win, draw, loss)")
+        TABLES = "tables", _("per table won, plus a bonus for the higher total")
+
+    match_points_scheme = models.CharField(
+        _("match points of a team match"), max_length=8, choices=MatchPointsScheme.choices, default=MatchPointsScheme.TOTAL
+    )
+    table_win_points = models.PositiveSmallIntegerField(_("match points per table won"), default=2)
+    table_draw_points = models.PositiveSmallIntegerField(_("match points per table drawn"), default=1)
+    total_bonus = models.PositiveSmallIntegerField(
+        _("bonus for the higher total"), default=2, help_text=_("Shared half and half when the totals are equal.")
+    )
+    rank_by_average = models.BooleanField(
+        _("rank by average per match"),
+        default=False,
+        help_text=_("For entrants who played different numbers of matches: rank by points (teams: match points) per match."),
     )
     prize_places = models.PositiveSmallIntegerField(_("prizes for places 1 to"), default=4)
     prize_every = models.PositiveSmallIntegerField(_("then every n-th place"), default=0)
@@ -291,7 +302,6 @@ class Round(models.Model):
         if self.evening_id is None or self.evening_round is None:
             return _("Round %(number)s") % {"number": self.number}
         return _("Evening %(evening)s · round %(round)s") % {"evening": self.evening.number, "round": self.evening_round}
-
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:round", kwargs={"slug": self.competition.slug, "number": self.number})
@@ -448,3 +458,6 @@ class MatchSeat(models.Model):
             models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat"),
             models.UniqueConstraint(fields=["match", "player"], name="matchseat_unique_player"),
         ]
+
+
+from competitions.models_cache import PageVersion  # noqa: E402,F401  (the page cache's version rows)

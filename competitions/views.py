@@ -20,6 +20,7 @@ from competitions.standings import evening_results, evening_results_by_number, s
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
 from competitions.tables_standings import EveningResultTable, ProjectorTable, StandingsTable
+from competitions.views_league import league_context, round_lines
 
 STANDINGS_PER_PAGE = 100
 EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
@@ -68,6 +69,7 @@ def standings_page(request, slug):
         "table": table,
         "divisions": [name for _, name in divisions],
         "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
+        **league_context(competition, rows, request.GET.get("follow")),  # competitions.views_league
     }
     return render(request, "competitions/standings.html", context)
 
@@ -141,6 +143,7 @@ def round_detail(request, slug, number):
         "table": table,
         "byes": selectors.round_byes(round_),
         "has_next": selectors.published_rounds(competition).filter(number=number + 1).exists(),
+        "fixture_lines": round_lines(competition, number) if competition.format == Competition.Format.TEAMS else [],
     }
     return render(request, "competitions/round.html", context)
 

@@ -23,7 +23,9 @@ api = NinjaAPI(
 install(api)
 
 from competitions.api import router as competitions_router  # noqa: E402
+from competitions.api_fixtures import router as fixtures_router  # noqa: E402
 from scoring.api import router as scoring_router  # noqa: E402
 
 api.add_router("", competitions_router)
+api.add_router("", fixtures_router)
 api.add_router("", scoring_router)

@@ -10,6 +10,7 @@ from django.db.models import Max
 
 from clubs.models import Player
 from competitions import draws
+from competitions.cache import bump_competition
 from competitions.models import (
     Bye,
     Competition,
@@ -23,11 +24,15 @@ from competitions.models import (
 
 
 def lock_competition(competition: Competition) -> Competition:
-    return Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=competition.pk)
+    locked = Competition.objects.select_for_update(of=("self",)).select_related("club").get(pk=competition.pk)
+    bump_competition(locked.pk)  # the organiser changes it: public pages render afresh
+    return locked
 
 
 def lock_round(round: Round) -> Round:
-    return Round.objects.select_for_update(of=("self",)).select_related("competition__club", "evening").get(pk=round.pk)
+    locked = Round.objects.select_for_update(of=("self",)).select_related("competition__club", "evening").get(pk=round.pk)
+    bump_competition(locked.competition_id)  # the organiser changes it: public pages render afresh
+    return locked
 
 
 def new_round(competition: Competition, **fields) -> Round:

@@ -13,8 +13,9 @@ Only confirmed results count (teams of four: both tables of a team match confirm
 
 from __future__ import annotations
 
+from competitions.fixtures_results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
-from competitions.standings import formats, individual, pairs_teams
+from competitions.standings import individual, pairs_teams
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS, EveningScore, Metric, StandingRow, metric_for, tie_breaker_errors
 from competitions.standings.tiebreak import precedence, rank_rows
 
@@ -31,6 +32,7 @@ __all__ = [
     "standings",
     "team_members",
     "tie_breaker_errors",
+    "tie_breakers_of",
 ]
 
 team_members = pairs_teams.team_members
@@ -38,8 +40,26 @@ team_members = pairs_teams.team_members
 
 def primary_metric(competition: Competition) -> str:
     """What ranks first before any tie-breaker: a league of teams ranks by match points (RULES.md
-    §9, "match points for league standings"); club evenings and pairs by points."""
-    return "match_points" if competition.format == Competition.Format.TEAMS else "points"
+    §9, "match points for league standings"); club evenings and pairs by points. With "rank by
+    average per match" (entrants who played different numbers): the same per match played."""
+    teams = competition.format == Competition.Format.TEAMS
+    if getattr(competition, "rank_by_average", False):
+        return "match_points_average" if teams else "average"
+    return "match_points" if teams else "points"
+
+
+#: The tie-breakers every format has when the competition names none: a rank is shared only when
+#: all of them are level too.
+DEFAULT_TIE_BREAKERS = {
+    Competition.Format.TEAMS: ["match_points", "points", "head_to_head"],
+    Competition.Format.PAIRS: ["points", "average", "head_to_head"],
+    Competition.Format.INDIVIDUAL: ["points", "average"],
+}
+
+
+def tie_breakers_of(competition: Competition) -> list:
+    """The competition's own tie-breakers, or the format's defaults when it names none."""
+    return list(competition.tie_breakers or DEFAULT_TIE_BREAKERS.get(competition.format, []))
 
 
 def standings(competition: Competition) -> list[StandingRow]:
@@ -48,21 +68,31 @@ def standings(competition: Competition) -> list[StandingRow]:
     Queries: 2 for pairs and teams, 3 for individual seasons; one more when byes score the round's
     average, and one more when ``head_to_head`` must decide between two tied entrants.
     """
-    if competition.format in formats.PROVIDERS:  # duplicate pairs (competitions.standings.formats)
-        return formats.PROVIDERS[competition.format](competition)
     if competition.format == Competition.Format.INDIVIDUAL:
         rows = individual.rows_for(competition)
         loader = individual.head_to_head_loader(competition)
     else:
         rows = pairs_teams.rows_for(competition)
         loader = pairs_teams.head_to_head_loader(competition)
+        if competition.format == Competition.Format.TEAMS and competition.match_points_scheme == Competition.MatchPointsScheme.TABLES:
+            _table_scheme_points(competition, rows)
     return rank_rows(
         rows,
-        precedence(primary_metric(competition), competition.tie_breakers),
+        precedence(primary_metric(competition), tie_breakers_of(competition)),
         loader,
         prize_places=competition.prize_places,
         prize_every=competition.prize_every,
     )
+
+
+def _table_scheme_points(competition: Competition, rows: list[StandingRow]) -> None:
+    """Teams under the "per table won plus a bonus" scheme: match points from the fixture lines
+    (one query); a bye counts as a team match won outright."""
+    lines = fixture_lines(competition, published_only=False)
+    points = match_points_by_entrant(competition, lines)
+    per_bye = bye_match_points(competition)
+    for row in rows:
+        row.match_points = points.get(row.entrant_id, 0) + row.byes * per_bye
 
 
 def evening_results(evening: Evening, *, names: dict[int, str] | None = None) -> list[StandingRow]:
@@ -77,7 +107,7 @@ def evening_results_by_number(competition: Competition, number: int, *, names=No
     rows, _rounds = individual.evening_rows_for(competition, number, names)
     ranked = rank_rows(
         rows,
-        precedence("points", competition.tie_breakers),
+        precedence("points", tie_breakers_of(competition)),
         individual.head_to_head_loader(competition),
         prize_places=competition.prize_places,
         prize_every=competition.prize_every,

@@ -71,6 +71,11 @@ class StandingRow:
         return Fraction(self.total, self.played) if self.played else Fraction(0)
 
     @property
+    def match_points_average(self) -> Fraction:
+        """Match points per match played (teams: per team match)."""
+        return Fraction(self.match_points, self.played) if self.played else Fraction(0)
+
+    @property
     def evenings_played(self) -> int:
         return sum(1 for e in self.evenings if not e.absent)
 
@@ -151,6 +156,7 @@ METRICS: dict[str, Metric] = {
         Metric("verzaakt", _("verzaakt"), higher_is_better=False),
         Metric("average", _("average per match")),
         Metric("evening_average", _("average per evening")),
+        Metric("match_points_average", _("match points per match")),
     )
 }
 

@@ -68,6 +68,10 @@ def test_level_entrants_share_a_rank_shown_with_equals_and_listed_by_name(three_
     r1 = make_round(comp, 1)
     pair_match(r1, b, c, (1500, 1500))
     pair_match(make_round(comp, 2), a, b, (100, 0))  # Aas 100, Boer 1500+0, Heer 1500
+    # The default tie-breakers (points, then average per match, then head to head) part them...
+    assert [(r.rank_label, r.name) for r in standings(comp)] == [("1", "Heer"), ("2", "Boer"), ("3", "Aas")]
+    comp.tie_breakers = ["points"]  # ...a competition that names only points has no tie-breaker
+    comp.save()
     rows = standings(comp)
     assert [(r.rank_label, r.name) for r in rows] == [("1=", "Boer"), ("1=", "Heer"), ("3", "Aas")]
     assert [r.rank for r in rows] == [1, 1, 3]

@@ -1,0 +1,110 @@
+"""The public page cache: a second reader is served from the cache, and a saved, confirmed or
+corrected result (or a renamed team, a published round) shows on the very next request."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import Player
+from competitions.models import Entrant, Match, MatchSide, Round
+from scoring import services
+from tests.scoring.factories import make_match, make_user, simulated_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def table():
+    match = make_match(slug="cache-avonden")
+    club = match.round.competition.club
+    return match, make_user("cache-scorer", club=club, role="scorer"), make_user("cache-org", club=club, role="organiser")
+
+
+def standings_url(match):
+    return reverse("competitions:standings", args=[match.round.competition.slug])
+
+
+def test_a_second_reader_is_served_from_the_cache_with_one_query(client, table, django_assert_num_queries):
+    match, _scorer, _organiser = table
+    url = standings_url(match)
+    assert client.get(url)["X-Page-Cache"] == "miss"
+    with django_assert_num_queries(1):  # the competition's state, nothing else
+        response = Client().get(url)
+    assert response["X-Page-Cache"] == "hit" and response.status_code == 200
+
+
+def test_saved_then_confirmed_result_shows_on_the_next_request(client, table):
+    match, scorer, organiser = table
+    url = standings_url(match)
+    player = match.seats.get(seat="N").player.name
+    client.get(url)
+    assert client.get(url)["X-Page-Cache"] == "hit"
+    saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=3), version=match.version)
+    response = client.get(url)  # entered, not confirmed: the standings still show nothing for it
+    assert response["X-Page-Cache"] == "miss"
+    services.confirm_match(match=saved, user=organiser, version=saved.version)
+    response = client.get(url)
+    total = MatchSide.objects.get(match=match, side=0).total
+    assert response["X-Page-Cache"] == "miss"
+    assert player in response.content.decode() and str(total) in response.content.decode()
+    corrected = services.save_deals(match=saved, user=organiser, deals=simulated_sheet(match, seed=4), version=saved.version + 1)
+    assert str(total) not in client.get(url).content.decode()  # corrected: awaiting confirmation again
+    services.confirm_match(match=corrected, user=scorer, version=corrected.version)
+    new_total = MatchSide.objects.get(match=match, side=0).total
+    assert new_total != total and str(new_total) in client.get(url).content.decode()
+    api = client.get(f"/api/competitions/{match.round.competition.slug}/standings").json()
+    assert new_total in [row["points"] for row in api["rows"]]
+
+
+def test_a_renamed_player_and_a_new_round_show_at_once(client, table):
+    match, _scorer, _organiser = table
+    comp = match.round.competition
+    url = reverse("competitions:round", args=[comp.slug, 1])
+    client.get(url)
+    player = match.seats.get(seat="N").player
+    player.first_name = "Hendrika"
+    player.save()
+    response = client.get(url)
+    assert response["X-Page-Cache"] == "miss" and "Hendrika" in response.content.decode()
+    detail = reverse("competitions:detail", args=[comp.slug])
+    client.get(detail)
+    Round.objects.create(competition=comp, number=2, status=Round.Status.PUBLISHED)
+    assert client.get(detail)["X-Page-Cache"] == "miss"
+    Entrant.objects.create(competition=comp, player=Player.objects.create(club=comp.club, first_name="Nieuw", last_name="Lid"), name="Nieuw Lid")
+    assert "Nieuw Lid" in client.get(reverse("competitions:standings", args=[comp.slug])).content.decode()
+
+
+def test_one_tables_save_leaves_the_other_tables_pages_cached(client, table):
+    match, scorer, _organiser = table
+    other = Match.objects.create(round=match.round, table=2)
+    MatchSide.objects.bulk_create([MatchSide(match=other, side=s) for s in (0, 1)])
+    client.get(reverse("scoring:match", args=[match.pk]))
+    client.get(reverse("scoring:match", args=[other.pk]))
+    services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=5), version=match.version)
+    assert client.get(reverse("scoring:match", args=[match.pk]))["X-Page-Cache"] == "miss"
+    assert client.get(reverse("scoring:match", args=[other.pk]))["X-Page-Cache"] == "hit"
+
+
+def test_each_reader_gets_their_own_csrf_token_from_a_cached_page(table):
+    match, _scorer, _organiser = table
+    url = standings_url(match)
+    Client().get(url)
+    reader = Client(enforce_csrf_checks=True)
+    response = reader.get(url)
+    assert response["X-Page-Cache"] == "hit"
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', response.content.decode())[1]
+    switched = reader.post("/i18n/setlang/", {"language": "en", "next": url, "csrfmiddlewaretoken": token})
+    assert switched.status_code == 302  # the token put into the cached page is this reader's own
+    english = reader.get(url)
+    assert english["X-Page-Cache"] == "miss" and "Standings" in english.content.decode()  # the language is part of the key
+
+
+def test_staff_always_get_a_page_rendered_for_them(client, table):
+    match, _scorer, organiser = table
+    url = standings_url(match)
+    Client().get(url)
+    client.force_login(organiser)
+    response = client.get(url)
+    assert "X-Page-Cache" not in response and organiser.username in response.content.decode()
