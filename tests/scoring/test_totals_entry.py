@@ -294,3 +294,22 @@ def test_the_match_page_query_count_does_not_change_for_totals(client, club, mat
             assert client.get(f"/matches/{m.pk}/").status_code == 200
         counts.append(len(queries))
     assert counts[0] <= counts[1]
+
+
+def test_a_team_match_gets_its_team_totals_from_both_tables(scorer, organiser, club):
+    from competitions.models import Fixture, MatchSide
+    from tests.competitions.standings_factories import make_competition, make_round as league_round, make_teams, team_fixture
+
+    comp = make_competition(club, format="teams", slug="teams-totals", entry_mode="totals")
+    home, away = make_teams(comp, ["Thuis", "Uit"], size=4)
+    fixture = team_fixture(league_round(comp, 1), home, away, ((0, 0), (0, 0)), confirmed=(False, False))
+    Fixture.objects.filter(pk=fixture.pk).update(home_total=0, away_total=0, complete=False)
+    first, second = fixture.matches.order_by("table")
+    Match.objects.filter(pk__in=[first.pk, second.pk]).update(status="open", entered_at=None)
+    MatchSide.objects.filter(match__fixture=fixture).update(total=0, opponents_total=0, result="")
+    # table 1: home is side 0; table 2: away is side 0
+    for m, totals in ((first, [1800, 1200]), (second, [1000, 2000])):
+        saved = save_totals(match=m, user=scorer, version=0, totals=totals)
+        services.confirm_match(match=saved, user=organiser)
+    fixture.refresh_from_db()
+    assert (fixture.home_total, fixture.away_total, fixture.complete) == (1800 + 2000, 1200 + 1000, True)
