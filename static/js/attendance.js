@@ -15,7 +15,7 @@
   }
   function update() {
     var n = present();
-    count.textContent = n === 1 ? count.dataset.one : count.dataset.many.replace("%(count)s", n);
+    count.textContent = n === 1 ? count.dataset.one : count.dataset.many.replace("#", n);
   }
   form.addEventListener("change", update);
 
