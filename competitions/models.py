@@ -126,23 +126,12 @@ class Competition(models.Model):
     absence_points = models.IntegerField(_("points when absent"), default=0)
     bye_policy = models.CharField(_("bye"), max_length=12, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
     bye_points = models.IntegerField(_("points for a bye"), default=0)
-    compensation_limit = models.PositiveSmallIntegerField(
-        _("compensated at most"),
-        null=True,
-        blank=True,
-        help_text=_("How many absent evenings and byes per player may be compensated in a season; empty: no limit."),
-    )
-    guests_in_standings = models.BooleanField(
-        _("guests in the season standings"),
-        default=False,
-        help_text=_("Guests always play and appear in the evening's result; tick to rank them in the season too."),
-    )
-    prize_per_players = models.PositiveSmallIntegerField(
-        _("one prize per N players present"),
-        null=True,
-        blank=True,
-        help_text=_("On a club evening: one prize for every N players present (empty: use the places above)."),
-    )
+    compensation_limit = models.PositiveSmallIntegerField(_("compensated at most"), null=True, blank=True, help_text=_(
+        "How many absent evenings and byes per player may be compensated in a season; empty: no limit."))
+    guests_in_standings = models.BooleanField(_("guests in the season standings"), default=False, help_text=_(
+        "Guests always play and appear in the evening's result; tick to rank them in the season too."))
+    prize_per_players = models.PositiveSmallIntegerField(_("one prize per N players present"), null=True, blank=True, help_text=_(
+        "On a club evening: one prize for every N players present (empty: use the places above)."))
     tie_breakers = models.JSONField(
         _("tie-breakers"),
         default=list,
@@ -232,42 +221,6 @@ class Entrant(models.Model):
         return self.name
 
 
-class Evening(models.Model):
-    """A club evening of an individual competition: several rounds on one date."""
-
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
-    number = models.PositiveSmallIntegerField(_("evening"))
-    date = models.DateField(_("date"), null=True, blank=True)
-    three_player_tables = models.BooleanField(
-        _("tables of three"),
-        null=True,
-        blank=True,
-        help_text=_("This evening only: tables of three (yes) or byes (no); empty: as the competition says."),
-    )
-
-    class Meta:
-        ordering = ["competition", "number"]
-        verbose_name = _("club evening")
-        verbose_name_plural = _("club evenings")
-        constraints = [models.UniqueConstraint(fields=["competition", "number"], name="evening_unique_number")]
-
-    def __str__(self) -> str:
-        return f"{self.competition} — {_('avond')} {self.number}"
-
-
-class Attendance(models.Model):
-    """A player who came to an evening (and so takes part in its draws)."""
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="attendances")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendances")
-    arrived_late = models.BooleanField(_("arrived late"), default=False)
-
-    class Meta:
-        verbose_name = _("attendance")
-        verbose_name_plural = _("attendance")
-        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="attendance_unique")]
-
-
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
@@ -275,12 +228,11 @@ class Round(models.Model):
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, null=True, blank=True, related_name="rounds")
+    evening = models.ForeignKey("Evening", on_delete=models.CASCADE, null=True, blank=True, related_name="rounds")
     date = models.DateField(_("date"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     seed = models.BigIntegerField(_("draw seed"), default=0)
-    #: The round's number within its evening (1, 2, 3 …): what players see. ``number`` runs
-    #: through the season and stays internal (URLs, ordering).
+    #: The round's number within its evening (1, 2, 3 …): what players see; ``number`` stays internal.
     evening_round = models.PositiveSmallIntegerField(_("round of the evening"), null=True, blank=True)
 
     class Meta:
@@ -297,36 +249,13 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """What players see: "Evening 11 · round 1" on a club evening, "Round 7" in a league.
-        Load ``evening`` with the round (select_related) where many rounds are labelled."""
+        """ "Evening 11 · round 1" on a club evening, "Round 7" in a league (select_related evening)."""
         if self.evening_id is None or self.evening_round is None:
             return _("Round %(number)s") % {"number": self.number}
         return _("Evening %(evening)s · round %(round)s") % {"evening": self.evening.number, "round": self.evening_round}
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:round", kwargs={"slug": self.competition.slug, "number": self.number})
-
-
-class Bye(models.Model):
-    """A player (individual) or entrant drawn out for a round; scored as the competition chose."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique")]
-
-
-class SitOut(models.Model):
-    """A player present at the evening who sits this round out (no seat, no bye, no compensation)."""
-
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        verbose_name = _("sits out")
-        verbose_name_plural = _("sit out")
-        constraints = [models.UniqueConstraint(fields=["round", "player"], name="sitout_unique")]
 
 
 class Fixture(models.Model):
@@ -461,3 +390,4 @@ class MatchSeat(models.Model):
 
 
 from competitions.models_cache import PageVersion  # noqa: E402,F401  (the page cache's version rows)
+from competitions.models_evening import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
