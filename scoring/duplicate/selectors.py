@@ -25,7 +25,7 @@ from competitions.standings.tiebreak import rank_rows
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
 from scoring.rules import SEATS
-from scoring.rules.boards import parse_hands
+from scoring.duplicate.hands import seat_hands
 from scoring.rules.matchpoints import BoardScore, PairTotal, pair_totals, score_board, table_result
 
 NS, EW = 0, 1
@@ -89,8 +89,9 @@ class BoardSheet:
         return "" if self.row.maker is None else SEATS[self.row.maker]
 
     @property
-    def hands(self) -> list[tuple[str, list[str]]]:
-        return [(SEATS[seat], [str(c) for c in hand]) for seat, hand in enumerate(parse_hands(self.row.hands))]
+    def hands(self) -> dict[str, list]:
+        """Seat letter → its suit lines (``hands.SuitLine``), for the hand diagram."""
+        return dict(zip(SEATS, seat_hands(self.row.hands)))
 
 
 @dataclass
@@ -188,3 +189,33 @@ def standings_for(competition: Competition) -> list[StandingRow]:
 def percent(value: Fraction) -> str:
     """A percentage as shown: two decimals, decimal comma in Dutch by the template's localisation."""
     return f"{float(value):.2f}"
+
+
+@dataclass
+class MovementLine:
+    round: int
+    table: int
+    boards: range
+    ns: Pair | None
+    ew: Pair | None
+    ew_to: int  # where this table's E-W pair goes after the round (table number)
+    wallets_to: int  # where this table's wallets go after the round
+
+
+def movement_lines(setup: DuplicateSetup, pairs: dict[int, Pair]) -> list[MovementLine]:
+    """The movement as printed for the tables: each round, each table's boards and pairs, and
+    where the E–W pair and the wallets go next (no query: the pairs come from ``load_evening``)."""
+    by_line = {(p.line, p.number): p for p in pairs.values()}
+    lines = []
+    for seatings in mitchell.movement(setup.tables):
+        for s in seatings:
+            lines.append(MovementLine(
+                round=s.round + 1,
+                table=s.table + 1,
+                boards=mitchell.wallet_boards(s.wallet_set, setup.per_round),
+                ns=by_line.get((NS, s.ns + 1)),
+                ew=by_line.get((EW, s.ew + 1)),
+                ew_to=mitchell.next_table_of_ew(setup.tables, s.table, s.round) + 1,
+                wallets_to=mitchell.next_table_of_wallets(setup.tables, s.table) + 1,
+            ))
+    return lines
