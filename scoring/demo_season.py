@@ -7,7 +7,8 @@ What it makes (once; running it again changes nothing):
 - club evenings: 10 evenings x 3 rounds, attendance 24-28, drawn by ``competitions.services``
   (attendance not divisible by four gives byes, see ``THREE_PLAYER_TABLES``);
 - fixed pairs: 8 pairs, a round robin of 7 rounds of which 5 are (partly) played;
-- the league: six teams of four, a round robin of 5 rounds of which 3 are played.
+- the league: six teams of four, a round robin of 5 rounds of which 3 are played;
+- a duplicate (portefeuille) evening: 8 pairs, 4 tables x 16 deals, played and confirmed.
 
 Every result is a sheet of ``simulate_deal`` deals saved by ``scoring.services.save_deals`` and
 mostly confirmed by a second person with ``confirm_match``; a few tables stay entered or half
@@ -29,6 +30,7 @@ from competitions.models import Competition, Division, Entrant, Match, Round
 from competitions.rulesets import first_dealer_of, ruleset_for_match
 from scoring import services as scoring
 from scoring.deal_input import deal_to_dict
+from scoring.duplicate.demo import seed_duplicate_evening
 from scoring.models import Deal
 from scoring.rules import dealer_for_deal, simulate_deal
 
@@ -83,6 +85,8 @@ def seed_demo() -> str:
     if not Competition.objects.filter(slug="regio-utrecht-teams").exists():
         teams = [(club, members[:8], 2)] + [(c, m, len(m) // 4) for c, m, _s in neighbours]
         _league(league, teams, people, random.Random(rng.random()))
+    # A played duplicate (portefeuille) evening of 4 tables x 16 deals (scoring.duplicate.demo).
+    seed_duplicate_evening(club, members[:16], enterer=scorer, confirmer=organiser, seed=SEED)
     return _summary()
 
 

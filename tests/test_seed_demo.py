@@ -86,7 +86,8 @@ def test_every_confirmed_total_is_the_sum_of_its_deals(seeded):
     assert sides
     for match_id, side, total in sides:
         assert total == sums[match_id][side]
-    assert not Match.objects.filter(status=Match.Status.CONFIRMED, deals_played__lt=16).exists()
+    full = Match.objects.exclude(round__competition__format=Competition.Format.DUPLICATE)  # 4 deals per round
+    assert not full.filter(status=Match.Status.CONFIRMED, deals_played__lt=16).exists()
     assert Match.objects.filter(status=Match.Status.CONFIRMED, sides=3).exists(), "no table of three in the demo"
 
 
@@ -96,3 +97,12 @@ def test_demo_logins_work(seeded, client):
         client.logout()
     assert StaffRole.objects.filter(user__username="organiser", club__slug="regio-utrecht", role="organiser").exists()
     assert StaffRole.objects.filter(user__username="scorer", club__slug="demo", role="scorer").exists()
+
+
+def test_a_played_duplicate_evening(seeded, client):
+    duplicate = Competition.objects.get(slug="demo-portefeuille", format=Competition.Format.DUPLICATE)
+    assert duplicate.duplicate.board_rows.count() == 16
+    assert Match.objects.filter(round__competition=duplicate, status=Match.Status.CONFIRMED).count() == 16
+    rows = client.get(f"/api/competitions/{duplicate.slug}/standings").json()["rows"]
+    assert len(rows) == 8 and all(r["played"] == 16 for r in rows)
+    assert client.get(f"/competitions/{duplicate.slug}/duplicate/deals/16/").status_code == 200
