@@ -12,3 +12,9 @@ urlpatterns = [
     path("competitions/<slug:slug>/duplicate/pairs/<int:entrant_id>/", views.pair_page, name="pair"),
     path("competitions/<slug:slug>/duplicate/hand-records.pdf", views.hand_record_pdf, name="hand_records"),
 ]
+
+from scoring.duplicate import views_staff  # noqa: E402
+
+urlpatterns += [
+    path("manage/competitions/<slug:slug>/duplicate/", views_staff.deal, name="deal"),
+]
