@@ -19,9 +19,13 @@ Sources of the base rounds:
   the classical construction over the field GF(q): with i a square root of −1, the tables
   (x, ix, −x, −ix) for x running over representatives of the cosets of {1, i, −1, −i} in GF(q)*
   (partner differences 2x·{±1, ±i}, opponent differences (1 − i)x·{±1, ±i}, each twice).
-- every other n: base rounds over the cyclic group Z_n or Z_(n−1) found offline by simulated
-  annealing (``python -m competitions.pairings.whist_search``) and shipped as data in
-  ``whist_bases.json``.
+- n = 8, 12, 16, 20: base rounds over Z_(n−1) found offline by simulated annealing in Python
+  (``python -m competitions.pairings.whist_search``).
+- every other n (21, 24, 28, 32, 33, 36, 40, 44, 45, 48, 52, 56, 57, 60, 64): base rounds over
+  the cyclic group Z_n (n ≡ 1) or Z_(n−1) with ∞ (n ≡ 0) (Z-cyclic whist tournaments), found
+  offline by a simulated annealing in C (``scripts/whist_search.c``: seat swaps, cost = how far
+  the difference counts are from once and twice); each entry of ``whist_bases.json`` names the
+  command (size, time limit, seed) that finds it again.
 
 Either way the tests check the whist property of the developed schedule for every n in range.
 """
@@ -47,7 +51,7 @@ def whist_schedule(n: int) -> list[list[WhistTable]]:
     ``ValueError``.
     """
     if not isinstance(n, int) or isinstance(n, bool):
-        raise ValueError(f"whist_schedule: n must be a whole number, got {n!r}")
+        raise ValueError(f"whist_schedule: n must be a whole number, got {n!r}")  # noqa: TRY004 (contract: ValueError)
     if n % 4 not in (0, 1):
         raise ValueError(f"whist_schedule: a whist schedule needs n ≡ 0 or 1 (mod 4) players, got {n}")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
@@ -117,7 +121,6 @@ def _field_base(p: int, k: int) -> tuple[tuple[int, ...], list[WhistTable]]:
     GF(p²) is Z_p[t]/(t² − r) with r a non-residue; its element a + b·t is numbered ``a·p + b``
     (the group Z_p × Z_p, first coordinate most significant).
     """
-    q = p**k
     if k == 1:
         elements = [(a,) for a in range(p)]
 
