@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from competitions.standings.metrics import StandingRow
@@ -14,8 +15,10 @@ SIDE_OF_LINE = {NS: "A", EW: "B"}
 
 
 def signed(value) -> str:
-    value = round(value, 1) if not float(value).is_integer() else int(value)
-    return f"+{value}" if value > 0 else str(value)
+    """+12, −3 or 0; a fraction (a difference to an average) with one decimal: +7.3."""
+    number = float(value)
+    text = str(int(number)) if number.is_integer() else number_format(number, 1)
+    return f"+{text}" if number > 0 else text
 
 
 def pair_url(slug: str, entrant_id: int) -> str:

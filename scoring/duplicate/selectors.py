@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, Match, MatchSide
@@ -187,8 +188,8 @@ def standings_for(competition: Competition) -> list[StandingRow]:
 
 
 def percent(value: Fraction) -> str:
-    """A percentage as shown: two decimals, decimal comma in Dutch by the template's localisation."""
-    return f"{float(value):.2f}"
+    """A percentage as shown: two decimals, in the reader's notation (Dutch: 57,29)."""
+    return number_format(float(value), 2)
 
 
 @dataclass

@@ -76,7 +76,7 @@ class PairBoardsTable(BaseTable):
 class MovementTable(BaseTable):
     round = tables.Column(verbose_name=_("Round"), attrs=NUM)
     table = tables.Column(verbose_name=_("Table"), attrs=NUM)
-    boards = tables.Column(verbose_name=_("Deals"))
+    boards = tables.Column(verbose_name=_("Deals"), attrs={"td": {"class": "dup-nowrap"}})
     ns = tables.Column(verbose_name=_("N–S"))
     ew = tables.Column(verbose_name=_("E–W"))
     ew_to = tables.Column(verbose_name=_("E–W then to table"), attrs=NUM)
