@@ -55,14 +55,18 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     command = [
         str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",
         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning",
+        "--preload",  # the app is imported once, before the workers fork: no worker boots under load
     ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+        try:  # ready when a page answers, not when the port is bound: the clock starts after that
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            conn.request("GET", "/")
+            if conn.getresponse().status == 200:
+                conn.close()
                 return server
-        except OSError:
+        except (OSError, http.client.HTTPException):
             time.sleep(0.2)
     server.kill()
     raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))

@@ -2,8 +2,8 @@
 
 The results export is also the import format of a round's results (issue 5): every row carries
 the competition, round, table and deal number and every field a scorekeeper records (RULES.md §3),
-plus the scores and marks the scoring service computed. Its headers are fixed keys, the same in
-every language, so a file exported in Dutch imports in English.
+plus the scores and marks the scoring service computed. Its headers are in the site's language
+(Dutch by default); the import reads those and the English keys, and trump as ♣♦♥♠, letters or names.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 from django.db.models import IntegerField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from competitions.models import Competition, Match, MatchSide, Round
+from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.xlsx import Column, Exporter
 from scoring.qr import draw_qr
@@ -25,25 +26,35 @@ SIDE_LETTERS = ("A", "B", "C")
 
 #: (header, Deal field or None for a column filled from the match, width)
 RESULT_COLUMNS = [
-    ("competition", None, 18), ("round", None, 7), ("table", None, 7), ("deal", "number", 6),
-    ("side A", None, 22), ("side B", None, 22), ("side C", None, 18),
-    ("bidder", "bidder", 7), ("points A", "points_a", 9), ("points B", "points_b", 9), ("points C", "points_c", 9),
-    ("roem A", "roem_a", 8), ("roem B", "roem_b", 8), ("roem C", "roem_c", 8), ("pit", "pit", 5),
-    ("verzaakt", "verzaakt", 9), ("trump", "trump", 6), ("challenge", "challenge", 9), ("nil", "nil", 5),
-    ("score A", "score_a", 9), ("score B", "score_b", 9), ("score C", "score_c", 9), ("nat", "nat", 5),
-    ("mark", "mark", 6), ("status", None, 11),
+    (N_("competition"), None, 18), (N_("round"), None, 7), (N_("table"), None, 7), (N_("deal"), "number", 6),
+    (N_("side A"), None, 22), (N_("side B"), None, 22), (N_("side C"), None, 18),
+    (N_("bidder"), "bidder", 7), (N_("points A"), "points_a", 9), (N_("points B"), "points_b", 9), (N_("points C"), "points_c", 9),
+    (N_("roem A"), "roem_a", 8), (N_("roem B"), "roem_b", 8), (N_("roem C"), "roem_c", 8), (N_("pit"), "pit", 5),
+    (N_("verzaakt"), "verzaakt", 9), (N_("trump"), "trump", 6), (N_("challenge"), "challenge", 9), (N_("nil"), "nil", 5),
+    (N_("score A"), "score_a", 9), (N_("score B"), "score_b", 9), (N_("score C"), "score_c", 9), (N_("nat"), "nat", 5),
+    (N_("mark"), "mark", 6), (N_("status"), None, 11),
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
 SIDE_FIELDS = {"bidder", "pit", "verzaakt"}  # written as A, B, C
 
 
+#: Trump in the export: the suit symbols, the same in every language (the import reads these, the
+#: letters C/D/H/S and the suits' Dutch and English names).
+TRUMP_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
 class ResultsExporter(Exporter):
-    """Every deal of a competition, one row each, in round, table and deal order."""
+    """Every deal of a competition, one row each, in round, table and deal order. Headers in the
+    site's language (the import reads them and the English keys); each side named by its entrant,
+    or at club evenings by its players."""
 
     sheet_title = "results"
     columns = [Column(header, width) for header, _field, width in RESULT_COLUMNS]
     chunk_size = 4000
+
+    def get_columns(self):
+        return [Column(_(header), width) for header, _field, width in RESULT_COLUMNS]
 
     def __init__(self, competition: Competition, *, round_number: int | None = None):
         self.competition = competition
@@ -61,6 +72,14 @@ class ResultsExporter(Exporter):
         sides = MatchSide.objects.filter(match_id__in=matches.values("id"), entrant__isnull=False)
         for match_id, side, name in sides.values_list("match_id", "side", "entrant__name"):
             info[match_id][3][side] = name
+        players: dict[tuple[int, int], list[str]] = {}
+        for match_id, side, first, last in MatchSeat.objects.filter(match_id__in=matches.values("id")).order_by(
+            "match_id", "seat"
+        ).values_list("match_id", "side", "player__first_name", "player__last_name"):
+            players.setdefault((match_id, side), []).append(f"{first} {last}".strip())
+        for (match_id, side), names in players.items():  # club evenings: the players of a side
+            if not info[match_id][3][side]:
+                info[match_id][3][side] = " & ".join(names)
         return info
 
     def rows(self):
@@ -78,7 +97,7 @@ class ResultsExporter(Exporter):
             round_number, table, status, names = matches[match_id]
             yield (
                 slug, round_number, table, number, names[0], names[1], names[2],
-                _letter(bidder), pa, pb, pc, ra, rb, rc, _letter(pit), _letter(verzaakt), trump, challenge, nil == 1,
+                _letter(bidder), pa, pb, pc, ra, rb, rc, _letter(pit), _letter(verzaakt), TRUMP_SYMBOLS.get(trump, trump), challenge, nil == 1,
                 sa, sb, sc, nat == 1, mark, status,
             )
 

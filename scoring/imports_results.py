@@ -2,7 +2,7 @@
 
 The format is :class:`competitions.exports.ResultsExporter`'s: one row per deal with the
 competition's short name, round, table, deal number, the side names, every field a scorekeeper
-records and the computed scores, nat, mark and status. Headers are the export's fixed English keys.
+records and the computed scores, nat, mark and status. Headers in Dutch (the export) or English keys.
 The style and the checks of broken uploads are those of the members import (``clubs.imports``),
 whose helpers are reused: "Row 7, column 'points A': ...", every error at once, nothing imported
 while anything is wrong.
@@ -56,7 +56,7 @@ from competitions.models import Competition, Match, MatchSide
 from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, check_deal, deal_to_dict, parse_sheet, to_deal_input, translate_engine_message
 from scoring.exports import SIDE_LETTERS
-from scoring.results_file import SHEET, read_results, side_cell, whole_cell, yes_no_cell
+from scoring.results_file import SHEET, read_results, side_cell, trump_cell, whole_cell, yes_no_cell
 from scoring.rules import InvalidDeal, score_match
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
 
@@ -209,7 +209,7 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             entry.clean.add(deal)
         entry.deals.append({
             "number": deal, "bidder": marks.get("bidder"), "points": points, "roem": roem,
-            "pit": marks.get("pit"), "verzaakt": marks.get("verzaakt"), "trump": cell_text(values.get("trump")) or None,
+            "pit": marks.get("pit"), "verzaakt": marks.get("verzaakt"), "trump": trump_cell(values.get("trump")),
             "challenge": challenge, "nil": bool(flags.get("nil")),
         })
 

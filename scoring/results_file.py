@@ -83,3 +83,20 @@ def side_cell(value, sides: int) -> int | None:
         raise ValueError(_("'%(value)s' is not a side of this table (%(sides)s)")
                          % {"value": cell_text(value), "sides": ", ".join(letters)})
     return letters.index(text)
+
+
+#: Trump as the export writes it (♣♦♥♠) and as people type it: letters, Dutch and English names.
+TRUMP_WORDS = {
+    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
+    "klaveren": "C", "klaver": "C", "ruiten": "D", "ruit": "D", "harten": "H", "hart": "H", "schoppen": "S", "schop": "S",
+    "clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S",
+}
+
+
+def trump_cell(value) -> str | None:
+    """The trump suit's letter from a cell; what is not a known name is passed on as typed (the
+    entry service names it in its message)."""
+    text = cell_text(value).strip()
+    if not text:
+        return None
+    return TRUMP_WORDS.get(text.casefold(), text)

@@ -1,0 +1,58 @@
+"""results.xlsx in the site's language: Dutch headers, the players' names per side at club evenings,
+trump as ♣♦♥♠ — and the import reads that file as well as the English layout."""
+
+import io
+
+import openpyxl
+import pytest
+from django.utils import translation
+
+from scoring.exports import RESULT_HEADERS
+from scoring.models import Deal
+from scoring.results_file import read_results, trump_cell
+from tests.scoring.sheet_factories import fill_match, make_club, make_competition, make_match, make_player, make_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening():
+    club = make_club("KC Klaverjassers")
+    competition = make_competition(club, name="Clubavonden", slug="avonden")
+    players = [make_player(club, f, last) for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "Bos"), ("Truus", "Smit")]]
+    match = make_match(make_round(competition, 1), 1, players)
+    fill_match(match, seed=1)
+    Deal.objects.filter(match=match, number=1).update(trump="H")
+    return competition
+
+
+def exported(client) -> bytes:
+    response = client.get("/competitions/avonden/results.xlsx", HTTP_ACCEPT_LANGUAGE="nl")
+    assert response.status_code == 200
+    return b"".join(response.streaming_content)
+
+
+def test_dutch_headers_player_names_and_suit_symbols(client, evening):
+    rows = list(openpyxl.load_workbook(io.BytesIO(exported(client))).active.iter_rows(values_only=True))
+    header = list(rows[0])
+    assert header[:4] == ["competitie", "ronde", "tafel", "spel"] and "troef" in header and "punten A" in header
+    first = dict(zip(RESULT_HEADERS, rows[1]))
+    assert first["side A"] == "Joëlle de Vries & Kees Bos" and first["side B"] == "Piet Jansen & Truus Smit"
+    assert first["trump"] == "♥"
+    assert all(dict(zip(RESULT_HEADERS, r))["side A"] for r in rows[1:])  # no empty side names
+
+
+def test_the_import_reads_the_dutch_file_and_the_english_layout(client, evening):
+    data = exported(client)
+    with translation.override("nl"):
+        dutch = read_results(data)
+    assert dutch[0][1]["points A"] is not None and trump_cell(dutch[0][1]["trump"]) == "H"
+    wb = openpyxl.load_workbook(io.BytesIO(data))
+    for index, key in enumerate(RESULT_HEADERS, start=1):
+        wb.active.cell(row=1, column=index, value=key)  # the English layout of earlier exports
+    english_file = io.BytesIO()
+    wb.save(english_file)
+    with translation.override("nl"):
+        english = read_results(english_file.getvalue())
+    assert [row for _n, row in english] == [row for _n, row in dutch]
+    assert [trump_cell(v) for v in ("♣", "ruiten", "Harten", "S", "spades", "")] == ["C", "D", "H", "S", "S", None]
