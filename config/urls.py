@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("scoring.urls_table")),
     path("", include("scoring.urls_tonight")),
     path("", include("clubs.urls")),
+    path("", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
     path("", include("competitions.urls")),
 ]

@@ -122,3 +122,4 @@ class AuditEntry(models.Model):
 
 
 from scoring.duplicate.models import Board, DuplicateSetup  # noqa: E402,F401  (duplicate klaverjas: the dealt boards)
+from scoring.ratings.models import PlayerRating, RatingPoint, RatingRun  # noqa: E402,F401  (player ratings, scoring/ratings)

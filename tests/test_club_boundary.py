@@ -54,7 +54,7 @@ def world():
 
 def fill(path: str, world) -> str:
     converters = {
-        "<slug:slug>": world["club"].slug if path.startswith("manage/clubs/") else world["competition"].slug,
+        "<slug:slug>": world["club"].slug if path.startswith(("manage/clubs/", "ratings/")) else world["competition"].slug,
         "<int:number>": "1",
         "<int:pk>": str(world["match"].pk),
         "<int:player_id>": str(world["player"].pk),

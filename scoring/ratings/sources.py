@@ -1,0 +1,95 @@
+"""What ratings are computed from: a pool's confirmed matches, read in a fixed order with four queries.
+
+A pool is a club or a league; its matches are the confirmed tables of the published rounds of the
+competitions it organises. Order: the date (the round's, else its evening's; undated last), the
+round's number and id, the table, the match id — the same order on every run.
+
+The players of a side are the match's seats (every draw seats them). A match without seats (an
+import, generated data) falls back to its entrants: the player of an individual entrant, or both
+members of a fixed pair; a team of four without seats cannot say which pair sat there, so that match
+is skipped (and counted as skipped).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
+
+from clubs.models import Club, Team, TeamMember
+from competitions.models import Entrant, Match, MatchSeat, MatchSide, Round
+from scoring.ratings.engine import MODEL_VERSION, Game
+
+
+def pool_matches(club: Club | int) -> QuerySet[Match]:
+    return Match.objects.filter(
+        round__competition__club=club, round__status=Round.Status.PUBLISHED, status=Match.Status.CONFIRMED
+    )
+
+
+def fingerprint(club: Club | int) -> tuple[str, int]:
+    """A digest of the pool's confirmed results (one query) and how many there are. A result that is
+    confirmed, corrected (its version moves), reopened or deleted changes the digest."""
+    figures = pool_matches(club).aggregate(
+        n=Count("id"), ids=Sum("id"), versions=Sum("version"), changed=Max("changed_at"), confirmed=Max("confirmed_at")
+    )
+    text = "|".join(str(figures[k]) for k in ("n", "ids", "versions", "changed", "confirmed")) + "|" + MODEL_VERSION
+    return hashlib.sha256(text.encode()).hexdigest(), figures["n"] or 0
+
+
+def load_games(club: Club | int) -> list[Game]:
+    """The pool's confirmed matches as engine games, in rating order."""
+    matches = pool_matches(club)
+    rows = list(
+        matches.annotate(day=Coalesce("round__date", "round__evening__date"))
+        .order_by(F("day").asc(nulls_last=True), "round__number", "round_id", "table", "id")
+        .values_list("id", "round_id", "round__evening_id", "day")
+    )
+    seated: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for match_id, side, player_id in (
+        MatchSeat.objects.filter(match__in=matches).order_by("match_id", "side", "seat")
+        .values_list("match_id", "side", "player_id").iterator(chunk_size=10000)
+    ):
+        seated[match_id][side].append(player_id)
+    totals: dict[int, dict[int, tuple[int, int | None]]] = defaultdict(dict)
+    for match_id, side, total, entrant_id in (
+        MatchSide.objects.filter(match__in=matches).values_list("match_id", "side", "total", "entrant_id")
+        .iterator(chunk_size=10000)
+    ):
+        totals[match_id][side] = (total, entrant_id)
+    unseated = {e for m, _r, _e, _d in rows if m not in seated for _t, e in totals[m].values() if e is not None}
+    members = _entrant_players(unseated) if unseated else {}
+
+    games = []
+    for match_id, round_id, evening_id, day in rows:
+        sides = totals[match_id]
+        order = sorted(sides)
+        if match_id in seated:
+            players = tuple(tuple(seated[match_id].get(s, ())) for s in order)
+        else:
+            players = tuple(members.get(sides[s][1], ()) for s in order)
+        step = ("evening", evening_id) if evening_id else ("round", round_id)
+        games.append(Game(step=step, day=day, sides=players, totals=tuple(sides[s][0] for s in order)))
+    return games
+
+
+def _entrant_players(entrant_ids: set[int]) -> dict[int, tuple[int, ...]]:
+    """Entrant id -> its players, for matches without seats: one player, or a fixed pair's two."""
+    found: dict[int, tuple[int, ...]] = {}
+    pairs: dict[int, list[int]] = defaultdict(list)
+    for entrant_id, player_id, team_id, kind in Entrant.objects.filter(pk__in=entrant_ids).values_list(
+        "id", "player_id", "team_id", "team__kind"
+    ):
+        if player_id is not None:
+            found[entrant_id] = (player_id,)
+        elif kind == Team.Kind.PAIR:
+            pairs[team_id].append(entrant_id)
+    for team_id, player_id in (
+        TeamMember.objects.filter(team_id__in=list(pairs), team__kind=Team.Kind.PAIR)
+        .filter(Q(position__lte=2)).order_by("team_id", "position").values_list("team_id", "player_id")
+    ):
+        for entrant_id in pairs[team_id]:
+            found[entrant_id] = found.get(entrant_id, ()) + (player_id,)
+    return found
