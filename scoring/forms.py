@@ -99,13 +99,17 @@ class SheetForm(forms.Form):
                     _("deal %(n)s: challenge (0 none, 1 kraak, 2 rekraak, 3 superkraak)") % {"n": number},
                 )
             if layout.has_nil:
-                self.fields[field_name(number, "nil")] = forms.BooleanField(
-                    required=False,
-                    widget=forms.CheckboxInput(
-                        attrs={"data-deal": str(number), "data-field": "nil",
-                               "aria-label": _("deal %(n)s: nil") % {"n": number}}
-                    ),
-                )
+                self.fields[field_name(number, "nil")] = self._tick_field(number, "nil", _("deal %(n)s: nil") % {"n": number})
+            if layout.has_big_roem:
+                for suffix, label in zip(layout.suffixes, side_names):
+                    self.fields[field_name(number, f"big_roem_{suffix}")] = self._tick_field(
+                        number, f"big_roem_{suffix}",
+                        _("deal %(n)s: four jacks or a run of five %(side)s") % {"n": number, "side": label},
+                    )
+
+    def _tick_field(self, number: int, name: str, label: str) -> forms.BooleanField:
+        return forms.BooleanField(required=False, widget=forms.CheckboxInput(
+            attrs={"data-deal": str(number), "data-field": name, "aria-label": label}))
 
     def _key_field(self, number: int, name: str, label: str, extra: dict | None = None) -> forms.CharField:
         attrs = {
@@ -168,10 +172,13 @@ class SheetForm(forms.Form):
         layout = self.layout
         state = RowState(number)
         labels = side_labels(layout.sides)
-        typed = {name: self._raw(number, name) for name in layout.input_names() if name != "nil"}
-        nil = self.data.get(self.add_prefix(field_name(number, "nil"))) in ("on", "true", "1", True)
+        ticks = layout.checkbox_names()
+        typed = {name: self._raw(number, name) for name in layout.input_names() if name not in ticks}
+        ticked = {name: self.data.get(self.add_prefix(field_name(number, name))) in ("on", "true", "1", True)
+                  for name in ticks}
+        nil = ticked.get("nil", False)
         # The bidder alone (pre-filled by verplicht) does not make a row filled in.
-        state.empty = not nil and not any(v for k, v in typed.items() if k != "bidder" and not (k == "challenge" and v == "0"))
+        state.empty = not any(ticked.values()) and not any(v for k, v in typed.items() if k != "bidder" and not (k == "challenge" and v == "0"))
         if state.empty:
             return state
         points = [self._number(typed[f"points_{s}"], number=number, name="points", side=label, state=state)
@@ -215,6 +222,8 @@ class SheetForm(forms.Form):
                                               % {"text": typed["challenge"]}))
         if layout.has_nil:
             data["nil"] = nil
+        if layout.has_big_roem:
+            data["big_roem"] = [ticked[f"big_roem_{s}"] for s in layout.suffixes]
         if not state.errors:
             state.data = data
         return state
@@ -248,7 +257,7 @@ class SheetForm(forms.Form):
                 self.add_error(None, _("deal %(n)s: %(message)s") % {"n": error.deal, "message": error.message})
 
     def _input_for(self, error: DealError) -> str:
-        if error.field in ("points", "roem"):
+        if error.field in ("points", "roem", "big_roem"):
             return field_name(error.deal, f"{error.field}_a")
         if error.field in ("deals", "number"):
             return field_name(error.deal, "points_a")
@@ -313,6 +322,10 @@ class SheetRow:
     @property
     def roem(self) -> list:
         return [v for k, v in self.fields.items() if k.startswith("roem_")]
+
+    @property
+    def big_roem(self) -> list:
+        return [v for k, v in self.fields.items() if k.startswith("big_roem_")]
 
     @property
     def points_invalid(self) -> bool:

@@ -41,6 +41,7 @@ FIELD_LABELS = {
     "trump": gettext_lazy("trump"),
     "challenge": gettext_lazy("challenge"),
     "nil": gettext_lazy("nil"),
+    "big_roem": gettext_lazy("four jacks or five-run"),
     "deal": gettext_lazy("deal"),
     "deals": gettext_lazy("deal"),
     "number": gettext_lazy("deal"),
@@ -85,6 +86,11 @@ class SheetLayout:
         return self.rules.nil_bid
 
     @property
+    def has_big_roem(self) -> bool:
+        """South African klawerjas: a box per side for four jacks or a run of five (a boom of 2 strokes)."""
+        return self.rules.boom
+
+    @property
     def suffixes(self) -> tuple[str, ...]:
         return SIDE_SUFFIXES[: self.sides]
 
@@ -121,7 +127,13 @@ class SheetLayout:
             names.append("challenge")
         if self.has_nil:
             names.append("nil")
+        if self.has_big_roem:
+            names += [f"big_roem_{s}" for s in self.suffixes]
         return names
+
+    def checkbox_names(self) -> list[str]:
+        """The row's inputs that are ticked rather than typed."""
+        return [name for name in self.input_names() if name == "nil" or name.startswith("big_roem_")]
 
 
 def layout_for(rules: RuleSet, *, first_dealer: int = 0, stored: int = 0, show_trump: bool = False) -> SheetLayout:
@@ -166,4 +178,7 @@ def initial_from_deals(layout: SheetLayout, deals: list[dict], version: int) -> 
             initial[field_name(number, "challenge")] = deal["challenge"]
         if deal.get("nil"):
             initial[field_name(number, "nil")] = True
+        for suffix, flag in zip(layout.suffixes, deal.get("big_roem") or ()):
+            if flag:
+                initial[field_name(number, f"big_roem_{suffix}")] = True
     return initial

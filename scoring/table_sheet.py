@@ -63,6 +63,8 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
                 "roem_name": field_name(number, f"roem_{suffix}"), "roem": value(f"roem_{suffix}"),
                 "bid": chosen["bidder"] == keys[i], "pit": chosen["pit"] == keys[i],
                 "verzaakt": chosen["verzaakt"] == keys[i],
+                "big_roem_name": field_name(number, f"big_roem_{suffix}"),
+                "big_roem": value(f"big_roem_{suffix}") in ("on", "true", "1", "True"),
                 "score": cell.get("score", ""), "running": cell.get("running", ""), "mark": cell.get("mark", ""),
             })
         out.append({

@@ -11,7 +11,8 @@
  *   inputs, name == id:             deal-<n>-bidder, deal-<n>-points_a, deal-<n>-points_b, (deal-<n>-points_c),
  *                                   deal-<n>-roem_a, deal-<n>-roem_b, (deal-<n>-roem_c), deal-<n>-pit,
  *                                   deal-<n>-verzaakt, and where the rules need them deal-<n>-trump,
- *                                   deal-<n>-challenge, deal-<n>-nil (checkbox); each input has
+ *                                   deal-<n>-challenge, deal-<n>-nil (checkbox), South African deal-<n>-big_roem_a,
+ *                                   deal-<n>-big_roem_b (checkboxes: four jacks or a five-run); each input has
  *                                   data-deal="<n>" and data-field="<field>"; a bidder pre-filled by
  *                                   "verplicht" has data-forced="<key>"; a points box filled in from the
  *                                   other side's points has data-auto="1"
