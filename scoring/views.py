@@ -107,6 +107,12 @@ def enter(request, pk: int):
             if overwrite is not None:
                 version = overwrite  # the user saw the conflict and chose to save over it
             deals = form.cleaned_data["deals"]
+            if not deals and request.POST.get("clear") != "1":
+                # An empty post (a lost form, a script) never wipes a sheet: clearing is its own button.
+                form.add_error(None, _("Nothing was typed in the sheet, so nothing was saved. To empty the "
+                                       "sheet, use 'Clear sheet'."))
+                context = _sheet_context(request, match, form, mode="enter")
+                return render(request, "scoring/enter.html", context, status=400)
             try:
                 with sheet_words(side_labels(match.sides)):
                     saved = services.save_deals(match=match, user=request.user, deals=deals, version=version)
