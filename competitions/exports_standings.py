@@ -12,13 +12,9 @@ from dataclasses import dataclass
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Table, TableStyle
 
 from competitions.models import Competition
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
-from documents.pdf import A4_LANDSCAPE, A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.xlsx import Column, Exporter
 
 
@@ -92,68 +88,6 @@ class StandingsExporter(Exporter):
             yield [cell_value(row, k) for k in keys]
 
 
-class StandingsRenderer(FlowableRenderer):
-    def __init__(self, competition: Competition, rows, **kwargs):
-        super().__init__(**kwargs)
-        self.competition, self.rows = competition, rows
-        self.cols = standing_columns(competition, rows)
-        self.pagesize = A4_LANDSCAPE if len(self.cols) > 12 else A4_PORTRAIT
-        self.title = _("%(competition)s — standings") % {"competition": competition.name}
-
-    def header(self, canvas, page_number: int) -> None:
-        width, height = self.pagesize
-        canvas.saveState()
-        canvas.setFillColorRGB(*GREEN)
-        canvas.setFont(FONT_BOLD, 15)
-        canvas.drawString(15 * mm, height - 13 * mm, self.get_title())
-        canvas.setFont(FONT, 9)
-        canvas.setFillColorRGB(*MUTED)
-        canvas.drawRightString(width - 15 * mm, height - 13 * mm, self.competition.club.name)
-        canvas.setStrokeColorRGB(*GREEN)
-        canvas.setLineWidth(1.5)
-        canvas.line(15 * mm, height - 16 * mm, width - 15 * mm, height - 16 * mm)
-        canvas.restoreState()
-
-    def story(self) -> list:
-        if not self.rows:
-            return [Paragraph(_("No results yet."), ParagraphStyle("p", fontName=FONT, fontSize=12))]
-        name_style = ParagraphStyle("name", fontName=FONT, fontSize=8.5, leading=10)
-        data = [[_(c.label) for c in self.cols]]
-        prize_rows = []
-        for i, row in enumerate(self.rows, start=1):
-            line = []
-            for c in self.cols:
-                if c.key == "rank":
-                    line.append(row.rank_label or str(row.rank))
-                elif c.key == "name":
-                    line.append(Paragraph(_esc(row.name), name_style))
-                elif c.key == "made_percent":
-                    line.append(f"{row.made_percent}%" if row.bids and not unrecorded(row, c.key) else NOT_RECORDED)
-                else:
-                    value = cell_value(row, c.key)
-                    line.append("" if value is None else value if value == NOT_RECORDED else _number(value))
-            if row.prize:
-                prize_rows.append(i)
-            data.append(line)
-        width = self.pagesize[0] - 30 * mm
-        fixed = sum(c.width for c in self.cols if c.key != "name")
-        unit = min(2.3 * mm, (width - 45 * mm) / fixed)
-        widths = [(width - fixed * unit) if c.key == "name" else c.width * unit for c in self.cols]
-        table = Table(data, colWidths=widths, repeatRows=1)
-        style = [
-            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 7.5), ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)), ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-            ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "LEFT"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), (0.97, 0.97, 0.95)]),
-            ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
-        ]
-        style += [("BACKGROUND", (0, i), (-1, i), GREEN_LIGHT) for i in prize_rows]
-        style += [("FONT", (0, i), (0, i), FONT_BOLD, 8.5) for i in prize_rows]
-        table.setStyle(TableStyle(style))
-        return [table]
-
-
 def _number(value) -> str:
     if isinstance(value, float):
         return formats.number_format(value, 1)
@@ -162,3 +96,13 @@ def _number(value) -> str:
 
 def _esc(text: str) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def __getattr__(name: str):
+    """``StandingsRenderer`` (the PDF) lives in ``competitions.pdf_standings``, which imports the
+    columns above; it is still importable from here."""
+    if name == "StandingsRenderer":
+        from competitions.pdf_standings import StandingsRenderer
+
+        return StandingsRenderer
+    raise AttributeError(name)

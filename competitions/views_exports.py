@@ -9,8 +9,9 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.permissions import is_staff_of
-from competitions.exports_standings import StandingsExporter, StandingsRenderer
+from competitions.exports_standings import StandingsExporter
 from competitions.models import Competition
+from competitions.pdf_standings import StandingsRenderer
 from competitions.standings import standings
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response

@@ -178,3 +178,30 @@ def pdf_response(content: bytes, filename: str, *, inline: bool = True):
     disposition = "inline" if inline else "attachment"
     response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
     return response
+
+
+def draw_title_bar(canvas, pagesize, title: str, right: str, *, size: float = 15, top: float = 13 * mm,
+                   rule: float = 16 * mm, margin: float = 15 * mm, font: str = FONT_BOLD) -> None:
+    """A page's title on the left and (small, muted) the club on the right, above a green rule.
+    The title shrinks, then is cut with '…', so it never runs into the right-hand text."""
+    width, height = pagesize
+    right_size = 9
+    right_w = pdfmetrics.stringWidth(right, FONT, right_size) if right else 0
+    room = width - 2 * margin - right_w - (4 * mm if right else 0)
+    text, fitted = fit_text(title, font, size, room, min_size=min(size, 10))
+    canvas.saveState()
+    canvas.setFillColorRGB(*GREEN)
+    canvas.setFont(font, fitted)
+    canvas.drawString(margin, height - top, text)
+    if right:
+        canvas.setFont(FONT, right_size)
+        canvas.setFillColorRGB(*MUTED)
+        canvas.drawRightString(width - margin, height - top, right)
+    canvas.setStrokeColorRGB(*GREEN)
+    canvas.setLineWidth(1.5)
+    canvas.line(margin, height - rule, width - margin, height - rule)
+    canvas.restoreState()
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    return pdfmetrics.stringWidth(str(text), FONT_BOLD if bold else FONT, size)

@@ -15,7 +15,8 @@ from competitions.table_codes import assign_table_codes, printed
 from competitions.views_exports import visible_competition
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
-from scoring.exports import ResultsExporter, TableListRenderer
+from scoring.exports import ResultsExporter
+from scoring.exports_tables import TableListPdf
 from scoring.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.sheets_pdf import ScoreSheetRenderer
 from scoring.table_link import short_address, site_url, table_url
@@ -84,7 +85,7 @@ def round_tables(request, slug, number):
         raise Http404
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
-    content = TableListRenderer(round_, sheets).render()
+    content = TableListPdf(round_, sheets).render()
     return pdf_response(content, f"{slug}-round-{number}-tables.pdf")
 
 

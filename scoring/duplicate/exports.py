@@ -118,7 +118,9 @@ class HandRecordRenderer(_DuplicateRenderer):
         story.append(Paragraph(_esc(_("Movement")), self.heading))
         story.append(Paragraph(_esc(self.movement_note()), self.small))
         story.append(Spacer(1, 2 * mm))
-        data = [[_("Round"), _("Table"), _("N–S"), _("E–W"), _("Deals"), _("E–W then to"), _("Wallets then to")]]
+        head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=8, leading=9.5, textColor=(1, 1, 1))
+        data = [[Paragraph(_esc(text), head) for text in (  # wrapped: the Dutch headers are long
+            _("Round"), _("Table"), _("N–S"), _("E–W"), _("Deals"), _("E–W then to"), _("Wallets then to"))]]
         for line in movement_lines(self.evening.setup, self.evening.pairs):
             data.append([
                 str(line.round), str(line.table),

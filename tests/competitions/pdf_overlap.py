@@ -22,10 +22,11 @@ def words(pdf: bytes) -> list[tuple[int, float, float, float, float, str]]:
     return result
 
 
-def overlaps(pdf: bytes, *, tolerance: float = 0.5) -> list[tuple[str, str]]:
-    """Pairs of words on one page whose boxes overlap by more than ``tolerance`` points each way."""
+def overlaps(pdf: bytes, *, tolerance: float = 0.5, pages=None) -> list[tuple[str, str]]:
+    """Pairs of words on one page whose boxes overlap by more than ``tolerance`` points each way
+    (only on ``pages``, numbered from 1, when given)."""
     found = []
-    ws = words(pdf)
+    ws = [w for w in words(pdf) if pages is None or w[0] in pages]
     for i, (p, ax0, ay0, ax1, ay1, a) in enumerate(ws):
         for q, bx0, by0, bx1, by1, b in ws[i + 1 :]:
             if p != q:
