@@ -32,6 +32,7 @@ from scoring import services as scoring
 from scoring.deal_input import deal_to_dict
 from scoring.duplicate.demo import seed_duplicate_evening
 from scoring.models import Deal
+from scoring.ratings.demo import seed_ratings
 from scoring.rules import dealer_for_deal, simulate_deal
 
 SEED = 1946  # the random seed of the whole demo season: the same data every time
@@ -87,7 +88,7 @@ def seed_demo() -> str:
         _league(league, teams, people, random.Random(rng.random()))
     # A played duplicate (portefeuille) evening of 4 tables x 16 deals (scoring.duplicate.demo).
     seed_duplicate_evening(club, members[:16], enterer=scorer, confirmer=organiser, seed=SEED)
-    return _summary()
+    return _summary() + seed_ratings()  # player ratings of every club and league (scoring.ratings)
 
 
 # --- clubs, members and people ------------------------------------------------------------------

@@ -106,3 +106,16 @@ def test_a_played_duplicate_evening(seeded, client):
     rows = client.get(f"/api/competitions/{duplicate.slug}/standings").json()["rows"]
     assert len(rows) == 8 and all(r["played"] == 16 for r in rows)
     assert client.get(f"/competitions/{duplicate.slug}/duplicate/deals/16/").status_code == 200
+
+
+def test_the_demo_has_player_ratings(seeded, client):
+    from scoring.ratings.models import PlayerRating, RatingRun
+    from scoring.ratings.sources import fingerprint
+
+    assert "/ratings/" in seeded["out"]
+    for slug in ("demo", "regio-utrecht"):
+        run = RatingRun.objects.get(club__slug=slug)
+        assert run.players > 0 and run.fingerprint == fingerprint(run.club)[0]  # fresh after the seed
+    assert PlayerRating.objects.filter(club__slug="demo").count() >= 24
+    html = client.get("/ratings/demo/").content.decode()
+    assert 'class="ratings-stale"' not in html and "<svg" in html

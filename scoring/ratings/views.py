@@ -14,7 +14,6 @@ from django_tables2 import RequestConfig
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
 from scoring.ratings import chart, selectors, services
-from scoring.ratings.models import RatingRun
 from scoring.ratings.tables import PER_PAGE, ranking_table
 
 

@@ -2,7 +2,7 @@
 
 import datetime
 
-from scoring.ratings.engine import Game, display_rating, playable, rate, ranks
+from scoring.ratings.engine import Game, display_rating, playable, ranks, rate
 
 
 def game(step, a, b, totals, day=None):
