@@ -124,7 +124,8 @@ def attendance(request, slug, number):
         "rounds": evening.rounds.order_by("number"),
         **_evening_forms(evening),
     }
-    return render(request, "staff/competitions/attendance.html", context)
+    status = 400 if form.is_bound and form.errors and not form.non_field_errors() else 200  # an invalid choice
+    return render(request, "staff/competitions/attendance.html", context, status=status)
 
 
 def _evening_forms(evening: Evening) -> dict:
