@@ -10,6 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from competitions.standings.prizes import prize_rule_text
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 
 PRIZE_MARK = "★"
@@ -61,7 +62,9 @@ class EveningResultRenderer(FlowableRenderer):
         if booby:
             story.append(Paragraph(_esc(_("Booby prize (poedel): %(names)s") % {"names": ", ".join(booby)}), body))
         story += [Spacer(1, 3 * mm), self._ranking(), Spacer(1, 1.5 * mm)]
-        story.append(Paragraph(_esc(f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"),
+        key = f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"
+        rule = prize_rule_text(self.competition, len(self.rows))
+        story.append(Paragraph(_esc(f"{key} · {rule}" if rule else key),
                                ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED)))
         for lines in self.rounds:
             story.append(KeepTogether([Paragraph(_esc(lines.round.label), heading), self._tables(lines)]))

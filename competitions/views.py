@@ -17,6 +17,7 @@ from competitions.models import Competition
 from competitions.paging import paginate
 from competitions.selectors_live import live_round_matches, stamp
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
+from competitions.standings.prizes import prize_rule_text
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
 from competitions.tables_standings import EveningResultTable, ProjectorTable, StandingsTable
@@ -69,6 +70,7 @@ def standings_page(request, slug):
         "table": table,
         "divisions": [name for _, name in divisions],
         "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
+        "prize_rule": prize_rule_text(competition, len(rows)),
         **league_context(competition, rows, request.GET.get("follow")),  # competitions.views_league
     }
     return render(request, "competitions/standings.html", context)
@@ -158,7 +160,8 @@ def evening_detail(request, slug, number):
     table = EveningResultTable(rows, competition=competition, round_numbers=rounds, round_labels=labels)
     RequestConfig(request, paginate=False).configure(table)
     context = {"competition": competition, "evening": evening, "table": table, "rounds": tables,
-               "complete": evening_complete(tables, competition.rounds_per_evening)}
+               "complete": evening_complete(tables, competition.rounds_per_evening),
+               "prize_rule": prize_rule_text(competition, len(rows))}
     return render(request, "competitions/evening.html", context)
 
 

@@ -17,6 +17,7 @@ from competitions.fixtures_results import bye_match_points, fixture_lines, match
 from competitions.models import Competition, Evening
 from competitions.standings import individual, pairs_teams
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS, EveningScore, Metric, StandingRow, metric_for, tie_breaker_errors
+from competitions.standings.prizes import prize_rule
 from competitions.standings.tiebreak import precedence, rank_rows
 
 __all__ = [
@@ -80,8 +81,7 @@ def standings(competition: Competition) -> list[StandingRow]:
         rows,
         precedence(primary_metric(competition), tie_breakers_of(competition)),
         loader,
-        prize_places=competition.prize_places,
-        prize_every=competition.prize_every,
+        **prize_rule(competition, len(rows)),  # competitions.standings.prizes
     )
 
 
@@ -109,8 +109,7 @@ def evening_results_by_number(competition: Competition, number: int, *, names=No
         rows,
         precedence("points", tie_breakers_of(competition)),
         individual.head_to_head_loader(competition),
-        prize_places=competition.prize_places,
-        prize_every=competition.prize_every,
+        **prize_rule(competition, len(rows)),  # one prize per N players present, or places
     )
     if competition.booby_prize and len(ranked) > 1:
         lowest = min(row.points for row in ranked)

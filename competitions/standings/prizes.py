@@ -48,3 +48,9 @@ def prize_rule_text(competition, present: int) -> str:
             "examples": ", ".join(str(p) for p in [q for q in range(places + 1, places + 4 * every + 1) if q % every == 0][:3]),
         }
     return text + "."
+
+
+def prize_rule(competition, present: int) -> dict[str, int]:
+    """``rank_rows``'s prize arguments for this many players present (or entrants ranked)."""
+    places, every = prize_places(competition, present)
+    return {"prize_places": places, "prize_every": every}
