@@ -17,6 +17,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clubs.staff_names import result_staff_names
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 
 from competitions.rulesets import ruleset_for
@@ -262,10 +263,10 @@ def status_text(match: Match) -> str:
     if match.status == Match.Status.CONFIRMED and match.confirmed_at:
         when = formats.date_format(timezone.localtime(match.confirmed_at), "DATETIME_FORMAT")
         if match.confirmed_by_id:
-            return _("Confirmed by %(user)s on %(when)s") % {"user": match.confirmed_by.get_username(), "when": when}
+            return _("Confirmed by %(user)s on %(when)s") % {"user": result_staff_names(match)["confirmed"], "when": when}
         return _("Confirmed on %(when)s") % {"when": when}
     if match.entered_by_id and match.entered_at:
         when = formats.date_format(timezone.localtime(match.entered_at), "DATETIME_FORMAT")
         return _("%(status)s — entered by %(user)s on %(when)s") % {
-            "status": status, "user": match.entered_by.get_username(), "when": when}
+            "status": status, "user": result_staff_names(match)["entered"], "when": when}
     return status

@@ -60,7 +60,8 @@ def test_a_second_person_confirms(client, entered, second):
     assert "The result is confirmed." in response.content.decode()
     entered.refresh_from_db()
     assert (entered.status, entered.confirmed_by) == (Match.Status.CONFIRMED, second)
-    assert "confirmed by scorer2" in response.content.decode()
+    assert "confirmed by scorer " in response.content.decode()  # the role word, never the login name
+    assert "confirmed by scorer2" not in response.content.decode()
 
 
 def test_confirming_an_old_view_of_the_sheet_is_refused(client, entered, second, scorer):

@@ -73,7 +73,7 @@ def test_both_sides_players_and_status_are_shown(client, known):
     for seat in known.seats.select_related("player"):
         assert seat.player.name in html
     assert "entered, awaiting confirmation" in html
-    assert "entered by scorer1" in html
+    assert "entered by scorer on" in html and "scorer1" not in html  # the role word, never the login name
 
 
 def test_team_names_are_shown_beside_the_players(client, club, known):

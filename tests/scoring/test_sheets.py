@@ -119,7 +119,7 @@ def test_filled_sheet_shows_deals_marks_and_totals(client, round_with_tables):
     (text,) = pdf_pages_text(response.content)
     total_a, total_b = sum(d.score_a for d in deals), sum(d.score_b for d in deals)
     assert str(total_a) in text and str(total_b) in text
-    assert "Confirmed by confirmer" in text
+    assert "Confirmed by scorer" in text and "confirmer" not in text  # the role word, never the login name
     lines = text.splitlines()
     nats = sum(d.mark == "N" for d in deals)
     assert nats and lines.count("N") == 1 + 4 + nats  # the seat, dealer N of deals 1, 5, 9, 13, the marks
