@@ -13,7 +13,9 @@ Choices where the rules are silent:
 - "The evening's lowest" and "the evening's average" are over the players present that evening;
   averages are rounded half up to whole points. Absence "nothing" means no evening score at all,
   so it neither adds nor counts as an evening (best average divides by the evenings counted).
-- A bye scores the fixed bye points or the round's average per player seat (rounded half up).
+- Absences and byes score as the competition chose, at most ``compensation_limit`` times per
+  player (``compensation.py``): fixed points (plus a pit), the lowest, the average, the player's own
+  average, or nothing.
 - Best N: with fewer than N evening scores, all of them count. Periods are evening numbers
   1..L, L+1..2L, … (L = evenings per period).
 """
@@ -28,7 +30,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
-from competitions.standings import recorded
+from competitions.standings import compensation, recorded
 from competitions.standings.metrics import EveningScore, StandingRow
 from competitions.standings.pairs_teams import STAT_FIELDS, half_up
 from competitions.standings.tiebreak import compare_mutual
@@ -106,9 +108,13 @@ def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
             .values_list("match__round_id", "low")
         )
         return {r: lowest.get(r) or 0 for r in round_ids}
-    if policy == Competition.ByePolicy.FIXED:
-        return {r: competition.bye_points for r in round_ids}
-    # AVERAGE (and OWN_AVERAGE, not yet per player: the round's average stands in)
+    if policy in (Competition.ByePolicy.FIXED, "fixed_pit"):
+        value = compensation.fixed_points(competition, bye=True)
+        return {r: value for r in round_ids}
+    if policy == Competition.ByePolicy.OWN_AVERAGE:  # per player: here the (first) player of each round
+        own = compensation.own_round_averages(competition, {b[0] for b in byes})
+        return {b[1]: own.get(b[0], 0) for b in reversed(byes)}
+    # AVERAGE
     averages = {
         round_id: half_up(points, count)
         for round_id, points, count in seat_sides(match__round_id__in=round_ids)
@@ -118,6 +124,17 @@ def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
         if count
     }
     return {r: averages.get(r, 0) for r in round_ids}
+
+
+def bye_scores(competition: Competition, byes, own: dict[int, int] | None = None) -> dict[tuple[int, int], int]:
+    """(player id, round id) -> what that player's bye scores; ``own``: the players' own season
+    averages per round, when already known (else one query for the own-average policy)."""
+    if competition.bye_policy != Competition.ByePolicy.OWN_AVERAGE:
+        by_round = bye_scores_by_round(competition, byes)
+        return {(b[0], b[1]): by_round[b[1]] for b in byes}
+    if own is None:
+        own = compensation.own_round_averages(competition, {b[0] for b in byes})
+    return {(b[0], b[1]): own.get(b[0], 0) for b in byes}
 
 
 def _add_stats(row: StandingRow, agg: dict) -> None:
@@ -146,19 +163,29 @@ def rows_for(competition: Competition) -> list[StandingRow]:
         for name, value in zip(fields, values):
             setattr(row, "total" if name == "points" else name, value)
         recorded.mark(row, dict(zip(fields, values)))
-    byes = _byes(c)
+    byes = [b for b in _byes(c) if b[0] in rows]
+    numbers = sorted({n for per_player in scores.values() for n in per_player} | {b[2] for b in byes},
+                     key=lambda n: (n is None, n or 0))
+    present = defaultdict(set)
+    for player, per_player in scores.items():
+        for number in per_player:
+            present[number].add(player)
+    for b in byes:
+        present[b[2]].add(b[0])
+    absences = [] if c.absence_policy == Competition.AbsencePolicy.NOTHING else [
+        (pk, n) for n in numbers for pk in rows if pk not in present[n]]
+    allowed = _allowed(c, absences, byes)
     if byes:
-        bye_score = bye_scores_by_round(c, byes)
-        for player, round_id, number, _round_number in byes:
-            if player not in rows:
-                continue
+        own = {pk: half_up(row.total, row.played) for pk, row in rows.items() if row.played}
+        bye_score = bye_scores(c, byes, own)
+        for player, round_id, number, round_number in byes:
+            value = bye_score[(player, round_id)] if ("bye", player, round_id) in allowed else 0
             evening = scores[player].setdefault(number, EveningScore(number=number, points=0))
-            evening.points += bye_score[round_id]
+            evening.points += value
             evening.byes += 1
             rows[player].byes += 1
-            rows[player].bye_points += bye_score[round_id]
-    numbers = sorted({n for per_player in scores.values() for n in per_player}, key=lambda n: (n is None, n or 0))
-    _score_absences(c, rows, scores, numbers)
+            rows[player].bye_points += value
+    _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"})
     for pk, row in rows.items():
         row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
         row.points = season_points(c, row.evenings)
@@ -168,20 +195,35 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     return list(rows.values())
 
 
-def _score_absences(c: Competition, rows, scores, numbers) -> None:
+def _allowed(c: Competition, absences, byes) -> set[tuple[str, int, int]]:
+    """The absences ("absence", player, evening number) and byes ("bye", player, round id) that are
+    compensated: all of them, or each player's first ``compensation_limit`` (a policy of nothing
+    compensates nothing, so it uses none of the limit)."""
+    allowance = compensation.Allowance(c)
+    byes_count = c.bye_policy != Competition.ByePolicy.NOTHING
+    allowed = set()
+    for kind, player, item in compensation.in_order(absences, byes if byes_count else []):
+        if allowance.take(player):
+            allowed.add((kind, player, item if kind == "absence" else item[1]))
+    if not byes_count:
+        allowed |= {("bye", b[0], b[1]) for b in byes}
+    return allowed
+
+
+def _score_absences(c: Competition, rows, scores, numbers, allowed) -> None:
     policy = c.absence_policy
     if policy == Competition.AbsencePolicy.NOTHING:
         return
     for number in numbers:
         present = [scores[pk][number].points for pk in rows if number in scores[pk]]
-        if policy == Competition.AbsencePolicy.FIXED:
-            value = c.absence_points
+        if policy in (Competition.AbsencePolicy.FIXED, "fixed_pit"):
+            value = compensation.fixed_points(c, bye=False)
         elif policy == Competition.AbsencePolicy.LOWEST:
             value = min(present)
         else:
             value = half_up(sum(present), len(present))
         for pk in rows:
-            if number not in scores[pk]:
+            if number not in scores[pk] and (pk, number) in allowed:
                 if policy == Competition.AbsencePolicy.OWN_AVERAGE:  # the player's own average evening
                     own = [e.points for n, e in scores[pk].items() if not e.absent and n in numbers]
                     value = half_up(sum(own), len(own)) if own else 0
@@ -252,12 +294,12 @@ def evening_rows_for(competition: Competition, number: int, names: dict[int, str
         row.rounds[agg["key"]] = row.rounds.get(agg["key"], 0) + agg["points"]
     byes = _byes(c, number)
     if byes:
-        bye_score = bye_scores_by_round(c, byes)
+        bye_score = bye_scores(c, byes)
         for player, round_id, _number, round_number in byes:
             row = rows.setdefault(player, StandingRow(name="", player_id=player))
             row.byes += 1
-            row.bye_points += bye_score[round_id]
-            row.rounds[round_number] = row.rounds.get(round_number, 0) + bye_score[round_id]
+            row.bye_points += bye_score[(player, round_id)]
+            row.rounds[round_number] = row.rounds.get(round_number, 0) + bye_score[(player, round_id)]
     if names is None or not rows.keys() <= names.keys():
         names = _players(c, rows.keys())
     for pk, row in rows.items():
