@@ -170,6 +170,8 @@ class PlayerMatch:
     total: int | None
     opponents_total: int | None
     result: str
+    #: Each opponent side's total, in the order of ``opponents`` (a table of three: two sides).
+    opponent_totals: list[int | None] = field(default_factory=list)
 
 
 @dataclass
@@ -212,6 +214,7 @@ def player_summary(competition: Competition, player: Player) -> PlayerSummary:
             total=mine.total,
             opponents_total=opponents_total,
             result=mine.result,
+            opponent_totals=[s.total if mine.total is not None else None for s in others],
         )
         summary.matches.append(pm)
         if match.status == CONFIRMED:

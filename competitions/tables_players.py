@@ -31,6 +31,17 @@ class PlayerMatchTable(BaseTable):
     def render_opponents(self, value):
         return player_links(self.slug, value)
 
+    def render_round(self, record, value):
+        """The round of the evening (1, 2, 3) at club evenings; the season's number is internal."""
+        return record.match.round.evening_round or value
+
+    def render_opponents_total(self, record, value):
+        """A table of three: each opponent's own total, not their sum."""
+        totals = [t for t in record.opponent_totals if t is not None]
+        if len(record.opponent_totals) > 1 and len(totals) == len(record.opponent_totals):
+            return " · ".join(str(t) for t in totals)
+        return value
+
     def render_result(self, record, value):
         labels = {"win": _("won"), "draw": _("drawn"), "loss": _("lost")}
         return format_html('<span class="{}">{}</span>', value, labels.get(value, ""))

@@ -1,0 +1,26 @@
+"""The player's page at a table of three: each opponent's own total, not their sum; and the round
+of the evening, not the season's internal round number."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.competitions.factories import english  # noqa: F401  (autouse: English)
+from tests.competitions.standings_factories import make_competition, make_evening, make_players, make_round, play
+
+pytestmark = pytest.mark.django_db
+
+
+def test_each_opponent_of_a_table_of_three_is_shown(client):
+    comp = make_competition(format="individual")
+    a, b, c = make_players(comp.club, ["Anna Appel", "Bert Bos", "Cor Claes"])
+    evening = make_evening(comp, 11)
+    round_ = make_round(comp, 31, evening=evening)
+    round_.evening_round = 1
+    round_.save()
+    play(round_, totals=(1500, 1400, 1409), players=(a, b, c))
+    page = client.get(reverse("competitions:player", args=[comp.slug, a.pk])).content.decode()
+    assert "1400 · 1409" in page
+    assert "2809" not in page  # the two opponents are not summed into one 'against'
+    assert ">31<" not in page  # the round shows as the evening's round 1
