@@ -10,7 +10,8 @@ twenty app servers behind a proxy, sharing one Redis, agree because they all ask
 A key has two parts:
 
 - **results**: a fingerprint of the competition's match rows — their count, the sum of their
-  ``version`` numbers, the number confirmed and the latest ``changed_at``. Saving a sheet and
+  ``version`` numbers, the number confirmed and the latest ``changed_at`` (pages that show only
+  confirmed results: the same over the confirmed tables alone, see ``competition_state``). Saving a sheet and
   confirming it raise the match's ``version`` in the same UPDATE that changes it (the API's
   optimistic locking relies on that), so any result change, correction or confirmation changes the
   sum. Read in the one query that also finds the competition.
@@ -71,25 +72,41 @@ def _site_number():
     return Subquery(PageVersion.objects.filter(key=SITE).values("structure")[:1])
 
 
-def competition_state(slug: str) -> tuple | None:
-    """(site, competition structure, match count, version sum, confirmed, last change) of a public
-    competition, or None (not public, unknown, or no version row yet: then nothing is cached)."""
+#: Σ(id·K + version) over confirmed tables: changes whenever a table joins or leaves the confirmed
+#: ones or a confirmed table changes (its version rises), whatever else happens at once — two
+#: different (id, version) pairs never weigh the same while versions stay below K.
+K = 2**24
+
+
+def competition_state(slug: str, *, confirmed_only: bool = False) -> tuple | None:
+    """(site, competition structure, table count, results fingerprint…) of a public competition, or
+    None (not public, unknown, or no version row yet: then nothing is cached).
+
+    ``confirmed_only``: for pages that show confirmed results only (standings, fixtures, calendars,
+    a team's page): the fingerprint of the confirmed tables, so entering a table that is not
+    confirmed yet leaves them cached."""
+    confirmed = Q(rounds__matches__status=Match.Status.CONFIRMED)
+    if confirmed_only:
+        results = {
+            "v": Sum(F("rounds__matches__id") * K + F("rounds__matches__version"), filter=confirmed),
+            "c": Count("rounds__matches", filter=confirmed),
+            "t": Max("rounds__matches__confirmed_at", filter=confirmed),
+        }
+    else:
+        results = {
+            "v": Sum("rounds__matches__version"),
+            "c": Count("rounds__matches", filter=confirmed),
+            "t": Max("rounds__matches__changed_at"),
+        }
     row = (
         Competition.objects.filter(slug=slug, is_public=True)
-        .annotate(
-            site=_site_number(),
-            number=F("page_version__structure"),
-            n=Count("rounds__matches"),
-            v=Sum("rounds__matches__version"),
-            c=Count("rounds__matches", filter=Q(rounds__matches__status=Match.Status.CONFIRMED)),
-            t=Max("rounds__matches__changed_at"),
-        )
+        .annotate(site=_site_number(), number=F("page_version__structure"), n=Count("rounds__matches"), **results)
         .values_list("site", "number", "n", "v", "c", "t")
         .first()
     )
     if row is None or row[1] is None:
         return None
-    return row
+    return (confirmed_only, *row)
 
 
 def match_state(pk: int) -> tuple | None:
@@ -110,10 +127,12 @@ def match_state(pk: int) -> tuple | None:
 
 
 def site_state() -> tuple:
-    """The whole site's state, for pages that list every competition: the structure numbers of all
-    rows and the fingerprint of all matches (two aggregates in one query)."""
+    """The whole site's state, for pages that list every competition (counts of confirmed results):
+    the structure numbers of all rows and the fingerprint of all confirmed tables."""
+    confirmed = Q(status=Match.Status.CONFIRMED)
     matches = Match.objects.aggregate(
-        n=Count("id"), v=Sum("version"), c=Count("id", filter=Q(status=Match.Status.CONFIRMED)), t=Max("changed_at")
+        n=Count("id"), v=Sum(F("id") * K + F("version"), filter=confirmed), c=Count("id", filter=confirmed),
+        t=Max("confirmed_at", filter=confirmed),
     )
     numbers = PageVersion.objects.aggregate(total=Sum("structure"), rows=Count("key"))
     return (numbers["total"], numbers["rows"], matches["n"], matches["v"], matches["c"], matches["t"])

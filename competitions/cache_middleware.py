@@ -23,17 +23,18 @@ from django.utils import translation
 
 from competitions import cache as versions
 
-#: URL names of the public pages, by what their key is read from.
+#: URL names of the public pages, by what their key is read from. The projector is left out: it
+#: refreshes itself and keeps its own live check.
+CONFIRMED_PAGES = frozenset(  # show confirmed results only
+    {"competitions:standings", "competitions:fixtures", "competitions:calendar", "competitions:team", "competitions:team_calendar"}
+)
 COMPETITION_PAGES = frozenset(
-    {
-        "competitions:detail", "competitions:standings", "competitions:round",
-        "competitions:evening", "competitions:player", "competitions:fixtures", "competitions:calendar",
-        "competitions:team", "competitions:team_calendar", "competitions:chart_course",
-    }
+    {"competitions:detail", "competitions:round", "competitions:evening", "competitions:player"}
 )
 SITE_PAGES = frozenset({"competitions:home"})
 MATCH_PAGES = frozenset({"scoring:match"})
-API_COMPETITION = re.compile(r"^/api/competitions/(?P<slug>[-\w]+)/")
+API_COMPETITION = re.compile(r"^/api/competitions/(?P<slug>[-\w]+)/(?P<what>[-\w]+)")
+API_CONFIRMED = frozenset({"standings", "fixtures"})
 API_MATCH = re.compile(r"^/api/matches/(?P<pk>\d+)/?$")
 API_LIST = re.compile(r"^/api/competitions/?$")
 STORED_TYPES = ("text/html", "application/json", "text/calendar", "image/svg+xml")
@@ -53,7 +54,7 @@ def _state(request) -> tuple | None:
         if match := API_MATCH.match(path):
             return ("m", versions.match_state(int(match["pk"])))
         if match := API_COMPETITION.match(path):
-            return ("c", versions.competition_state(match["slug"]))
+            return ("c", versions.competition_state(match["slug"], confirmed_only=match["what"] in API_CONFIRMED))
         if API_LIST.match(path):
             return ("s", versions.site_state())
         return None
@@ -62,6 +63,8 @@ def _state(request) -> tuple | None:
     except Resolver404:
         return None
     name = resolved.view_name
+    if name in CONFIRMED_PAGES:
+        return ("c", versions.competition_state(resolved.kwargs["slug"], confirmed_only=True))
     if name in COMPETITION_PAGES:
         return ("c", versions.competition_state(resolved.kwargs["slug"]))
     if name in MATCH_PAGES:

@@ -42,8 +42,10 @@ def test_saved_then_confirmed_result_shows_on_the_next_request(client, table):
     client.get(url)
     assert client.get(url)["X-Page-Cache"] == "hit"
     saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=3), version=match.version)
-    response = client.get(url)  # entered, not confirmed: the standings still show nothing for it
-    assert response["X-Page-Cache"] == "miss"
+    # entered, not confirmed: the standings do not change and stay cached; the round page shows it
+    assert client.get(url)["X-Page-Cache"] == "hit"
+    round_page = client.get(reverse("competitions:round", args=[match.round.competition.slug, 1]))
+    assert round_page["X-Page-Cache"] == "miss" and str(MatchSide.objects.get(match=match, side=0).total) in round_page.content.decode()
     services.confirm_match(match=saved, user=organiser, version=saved.version)
     response = client.get(url)
     total = MatchSide.objects.get(match=match, side=0).total
