@@ -29,6 +29,7 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Q, Sum
 from django.utils.translation import gettext
 
 from clubs.models import Player
+from clubs.names import full_name_sort_key, surname_key
 from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
 from competitions.standings import compensation, recorded
 from competitions.standings.metrics import EveningScore, StandingRow
@@ -67,7 +68,7 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
     )
 
 
-def _players(competition: Competition, ids, guests: set[int] | None = None) -> dict[int, str]:
+def _players(competition: Competition, ids, guests: set[int] | None = None, sort_keys: dict | None = None) -> dict[int, str]:
     """Names of the competition's players: its player entrants and these player ids (those who
     sat at its tables, from the aggregate). Guests are named as such, and their ids are added
     to ``guests`` when given (the season leaves them out unless the competition ranks them)."""
@@ -77,6 +78,8 @@ def _players(competition: Competition, ids, guests: set[int] | None = None) -> d
     names = {}
     for pk, first, last, guest in Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name", "guest"):
         names[pk] = guest_name(f"{first} {last}".strip()) if guest else f"{first} {last}".strip()
+        if sort_keys is not None:
+            sort_keys[pk] = (surname_key(last), first.casefold())
         if guest and guests is not None:
             guests.add(pk)
     return names
@@ -150,8 +153,9 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     fields = ("points", "played", *RESULTS, *STAT_FIELDS, *recorded.MISSING)
     aggregates = list(evening_rows(c).values_list("player", "key", *fields))
     guests: set[int] = set()
-    names = _players(c, {agg[0] for agg in aggregates}, guests)
-    rows = {pk: StandingRow(name=name, player_id=pk) for pk, name in names.items()}
+    sort_keys: dict[int, tuple] = {}
+    names = _players(c, {agg[0] for agg in aggregates}, guests, sort_keys)
+    rows = {pk: StandingRow(name=name, player_id=pk, sort_key=sort_keys[pk]) for pk, name in names.items()}
     scores: dict[int, dict] = defaultdict(dict)  # player -> evening number -> EveningScore
     sums: dict[int, list[int]] = {}
     for player, number, *values in aggregates:
@@ -300,10 +304,12 @@ def evening_rows_for(competition: Competition, number: int, names: dict[int, str
             row.byes += 1
             row.bye_points += bye_score[(player, round_id)]
             row.rounds[round_number] = row.rounds.get(round_number, 0) + bye_score[(player, round_id)]
+    sort_keys: dict[int, tuple] = {}
     if names is None or not rows.keys() <= names.keys():
-        names = _players(c, rows.keys())
+        names = _players(c, rows.keys(), sort_keys=sort_keys)
     for pk, row in rows.items():
         row.name = names.get(pk, "?")
+        row.sort_key = sort_keys.get(pk) or full_name_sort_key(row.name)
         row.points = row.total + row.bye_points
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
         row.evenings = [EveningScore(number=number, points=row.points, played=row.played, byes=row.byes)]

@@ -3,7 +3,7 @@
 There is no bond rule for ties (RULES.md §9): entrants level on every metric of the precedence share
 a place, shown "3=" — never drawn by lot. ``head_to_head`` decides only between *two* entrants tied
 so far (their mutual results: match points, then points); with three or more level it is passed
-over. Within a shared place rows are listed by name, then id: deterministic, and not a ranking.
+over. Within a shared place rows are listed by name (players by surname), then id: deterministic, and not a ranking.
 """
 
 from __future__ import annotations
@@ -73,7 +73,9 @@ def rank_rows(
 
 
 def _display_order(row: StandingRow):
-    return (row.name.casefold(), row_id(row) or 0)
+    """Within a shared place: players by surname without the tussenvoegsel ("van der Meer" under
+    M, ``clubs.names``), teams by name."""
+    return (row.sort_key or (row.name.casefold(),), row_id(row) or 0)
 
 
 def _partition(group: list[StandingRow], level: int, metrics: list, keys: dict, mutual: dict) -> list[list[StandingRow]]:
