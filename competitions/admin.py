@@ -95,7 +95,9 @@ class CompetitionAdmin(ClubScopedAdmin):
             "rounds_per_evening", "three_player_tables", "standings_method", "count_best", "period_length",
             "period_best", "periods_counted", "absence_policy", "absence_points", "bye_policy", "bye_points"]}),
         (_("Standings and prizes"), {"classes": ["collapse"], "fields": [
-            ("points_win", "points_draw", "points_loss"), "tie_breakers", "prize_places", "prize_every", "booby_prize"]}),
+            ("points_win", "points_draw", "points_loss"), "match_points_scheme",
+            ("table_win_points", "table_draw_points", "total_bonus"), "rank_by_average", "tie_breakers",
+            "prize_places", "prize_every", "booby_prize"]}),
     ]
 
 
