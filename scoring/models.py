@@ -84,6 +84,8 @@ class BlindEntry(models.Model):
     deals = models.JSONField(default=list)
 
     class Meta:
+        verbose_name = _("blind entry")
+        verbose_name_plural = _("blind entries")
         constraints = [models.UniqueConstraint(fields=["match", "entered_by"], name="blindentry_one_per_person")]
 
 
