@@ -133,6 +133,7 @@ def test_an_organiser_cannot_create_a_competition_in_another_club(client, world)
             "ruleset": "amsterdam", "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1,
             "points_loss": 0, "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing",
             "absence_points": 0, "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
+            "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
             "rule_options": "{}", "tie_breakers": "[]",
             "divisions-TOTAL_FORMS": 0, "divisions-INITIAL_FORMS": 0,
             "entrants-TOTAL_FORMS": 0, "entrants-INITIAL_FORMS": 0}
@@ -198,6 +199,7 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
         "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1, "points_loss": 0,
         "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing", "absence_points": 0,
         "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
+        "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
         "second_check": "scorer", "entry_mode": "deals",
     }
     form = CompetitionForm(data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'})
