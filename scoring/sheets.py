@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from clubs.staff_names import result_staff_names
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
@@ -99,7 +99,11 @@ def competition_rules(competition: Competition):
 def rule_option_texts(rules) -> list[str]:
     """The options a table needs to know, as short texts for the sheet."""
     get = lambda name, default=None: getattr(rules, name, default)  # noqa: E731
-    texts = [_("four jacks %(value)s") % {"value": get("four_jacks", 200)}]
+    texts = []
+    if not get("target_score") and not get("boom", False):  # how many deals the table plays (16, 12 …)
+        count = get("deals_per_match", 16)
+        texts.append(ngettext("%(count)s deal", "%(count)s deals", count) % {"count": count})
+    texts.append(_("four jacks %(value)s") % {"value": get("four_jacks", 200)})
     ranks = get("four_of_a_kind_ranks")
     standard = {"10", "Q", "K", "A"}
     if ranks is not None and {str(getattr(r, "value", r)) for r in ranks} != standard:
