@@ -31,6 +31,8 @@ RESULT_COLUMNS = [
     (N_("bidder"), "bidder", 7), (N_("points A"), "points_a", 9), (N_("points B"), "points_b", 9), (N_("points C"), "points_c", 9),
     (N_("roem A"), "roem_a", 8), (N_("roem B"), "roem_b", 8), (N_("roem C"), "roem_c", 8), (N_("pit"), "pit", 5),
     (N_("verzaakt"), "verzaakt", 9), (N_("trump"), "trump", 6), (N_("challenge"), "challenge", 9), (N_("nil"), "nil", 5),
+    # South African klawerjas: the side declared four jacks or a run of five (a boom of 2 strokes in old play)
+    (N_("four jacks/five-run A"), "big_roem_a", 10), (N_("four jacks/five-run B"), "big_roem_b", 10),
     (N_("score A"), "score_a", 9), (N_("score B"), "score_b", 9), (N_("score C"), "score_c", 9), (N_("nat"), "nat", 5),
     (N_("mark"), "mark", 6), (N_("status"), None, 11),
 ]
@@ -89,16 +91,17 @@ class ResultsExporter(Exporter):
         if self.round_number:
             deals = deals.filter(match__round__number=self.round_number)
         # booleans read as integers: no per-row converters (a fifth of the time on SQLite)
-        fields = [Cast(f, IntegerField()) if f in ("nil", "nat") else f for f in DEAL_FIELDS]
+        fields = [Cast(f, IntegerField()) if f in ("nil", "nat", "big_roem_a", "big_roem_b") else f for f in DEAL_FIELDS]
         deals = deals.order_by("match__round__number", "match__table", "number").values_list("match_id", *fields)
-        for match_id, number, bidder, pa, pb, pc, ra, rb, rc, pit, verzaakt, trump, challenge, nil, sa, sb, sc, nat, mark in (
+        for (match_id, number, bidder, pa, pb, pc, ra, rb, rc, pit, verzaakt, trump, challenge, nil, big_a, big_b,
+             sa, sb, sc, nat, mark) in (
             deals.iterator(chunk_size=self.chunk_size)
         ):
             round_number, table, status, names = matches[match_id]
             yield (
                 slug, round_number, table, number, names[0], names[1], names[2],
                 _letter(bidder), pa, pb, pc, ra, rb, rc, _letter(pit), _letter(verzaakt), TRUMP_SYMBOLS.get(trump, trump), challenge, nil == 1,
-                sa, sb, sc, nat == 1, mark, status,
+                big_a == 1, big_b == 1, sa, sb, sc, nat == 1, mark, status,
             )
 
 

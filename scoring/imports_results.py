@@ -61,7 +61,8 @@ from scoring.rules import InvalidDeal, score_match
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
 
 #: the engine's field names (``DealError.field``) -> the column that holds them
-ENGINE_COLUMNS = {"points": "points A", "roem": "roem A", "number": "deal", "deals": "deal"}
+ENGINE_COLUMNS = {"points": "points A", "roem": "roem A", "number": "deal", "deals": "deal",
+                  "big_roem": "four jacks/five-run A"}
 STATUSES = set(Match.Status.values)
 
 
@@ -182,7 +183,7 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             except ValueError as exc:
                 err(column, str(exc))
         flags = {}
-        for column in ("nil", "nat"):
+        for column in ("nil", "nat", "four jacks/five-run A", "four jacks/five-run B"):
             try:
                 flags[column] = yes_no_cell(values.get(column))
             except ValueError as exc:
@@ -211,6 +212,7 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             "number": deal, "bidder": marks.get("bidder"), "points": points, "roem": roem,
             "pit": marks.get("pit"), "verzaakt": marks.get("verzaakt"), "trump": trump_cell(values.get("trump")),
             "challenge": challenge, "nil": bool(flags.get("nil")),
+            "big_roem": _big_roem(flags, sides),
         })
 
     if first_slug is not None and first_slug[0] != competition.slug and not into_this_competition:
@@ -228,6 +230,13 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
                 entry.broken = True
                 break
     return tables
+
+
+def _big_roem(flags: dict, sides: int) -> list[bool] | None:
+    """South African klawerjas: the four-jacks/five-run flags of sides A and B (a third side has no
+    column), None when neither; the entry service refuses them outside klawerjas."""
+    big = [bool(flags.get("four jacks/five-run A")), bool(flags.get("four jacks/five-run B"))] + [False] * (sides - 2)
+    return big if any(big) else None
 
 
 def _engine_errors(entry: _Table, deal_errors, errors: list) -> None:

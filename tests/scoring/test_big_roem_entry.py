@@ -119,3 +119,64 @@ def test_the_phone_page_has_the_box_and_saves_it(client, match):
     assert Deal.objects.filter(match=match, number=2, big_roem_a=True).exists()
     match.refresh_from_db()
     assert strokes_of(match) == (2, 0)
+
+
+def test_the_box_goes_through_the_results_export_and_import(client, match, scorer, club):
+    """Entered through the form, exported, overwritten without the flag, imported back: 2 strokes again."""
+    import io
+
+    import openpyxl
+
+    from scoring.imports_results import import_results
+
+    organiser = make_user("boom-baas", club=club, role="organiser")
+    client.force_login(scorer)
+    assert client.post(reverse("scoring:enter", kwargs={"pk": match.pk}), boom_form(match)).status_code == 302
+    client.force_login(organiser)
+    competition = match.round.competition
+    response = client.get(f"/competitions/{competition.slug}/results.xlsx")
+    assert response.status_code == 200
+    data = b"".join(response.streaming_content)
+    rows = list(openpyxl.load_workbook(io.BytesIO(data)).active.iter_rows(values_only=True))
+    headers = list(rows[0])
+    assert "four jacks/five-run A" in headers and "four jacks/five-run B" in headers
+    a, b = headers.index("four jacks/five-run A"), headers.index("four jacks/five-run B")
+    assert [(r[a], r[b]) for r in rows[1:]] == [(False, False), (True, False)]
+    # the same sheet without the flag: 1 stroke
+    match.refresh_from_db()
+    services.save_deals(match=match, user=organiser, deals=[dict(d, big_roem=None) for d in BOOM],
+                        version=match.version)
+    match.refresh_from_db()
+    assert strokes_of(match) == (1, 0)
+    result = import_results(competition=competition, user=organiser, data=data, replace=True)
+    assert (result.tables, result.replaced) == (1, 1)
+    match.refresh_from_db()
+    assert Deal.objects.get(match=match, number=2).big_roem_a
+    assert strokes_of(match) == (2, 0)
+
+
+def test_the_import_refuses_the_flag_outside_klawerjas(club):
+    import io
+
+    import openpyxl
+
+    from clubs.imports import ImportRefused
+    from scoring.exports import RESULT_HEADERS
+    from scoring.imports_results import import_results
+
+    other = make_match(club, ruleset="amsterdam")
+    organiser = make_user("boom-baas", club=club, role="organiser")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "results"
+    ws.append(RESULT_HEADERS)
+    row = {"competition": other.round.competition.slug, "round": 1, "table": 1, "deal": 1, "bidder": "A",
+           "points A": 100, "points B": 62, "four jacks/five-run A": "yes"}
+    ws.append([row.get(h) for h in RESULT_HEADERS])
+    out = io.BytesIO()
+    wb.save(out)
+    with pytest.raises(ImportRefused) as refused:
+        import_results(competition=other.round.competition, user=organiser, data=out.getvalue())
+    assert any("four jacks/five-run A" in str(m) and "South African klawerjas" in str(m)
+               for m in refused.value.messages), refused.value.messages
+    assert not Deal.objects.filter(match=other).exists()
