@@ -22,6 +22,8 @@ EDITABLE_OPTIONS = {
     "no_nat": bool,
     "nat_on_tie": bool,
     "verzaakt_bonus": int,
+    "verzaakt_penalty": str,
+    "verzaakt_points": int,
     "nil_bid": bool,
     "target_score": (int, type(None)),
     "max_deals": (int, type(None)),

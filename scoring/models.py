@@ -53,9 +53,11 @@ class Deal(models.Model):
             models.CheckConstraint(
                 condition=Q(pit__isnull=True) | Q(verzaakt__isnull=True), name="deal_not_pit_and_verzaakt"
             ),
+            # A score is below zero only under the "fixed-points" verzaakt penalty, and by at most
+            # the engine's largest penalty (``verzaakt_points`` ≤ 1000).
             models.CheckConstraint(
-                condition=Q(score_a__gte=0) & Q(score_b__gte=0) & (Q(score_c__isnull=True) | Q(score_c__gte=0)),
-                name="deal_scores_not_negative",
+                condition=Q(score_a__gte=-1000) & Q(score_b__gte=-1000) & (Q(score_c__isnull=True) | Q(score_c__gte=-1000)),
+                name="deal_scores_not_below_the_penalty",
             ),
         ]
 

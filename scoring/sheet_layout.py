@@ -147,6 +147,8 @@ def layout_for(rules: RuleSet, *, first_dealer: int = 0, stored: int = 0, show_t
     else:
         planned = rules.max_deals if rules.target_score is not None and rules.max_deals else rules.deals_per_match
         rows = planned + rules.tiebreak_deals
+        if getattr(rules, "verzaakt_penalty", "whole-deal") == "replay":
+            rows += 2  # a verzaakt deal is played again: room for replayed deals
     return SheetLayout(rules=rules, rows=max(rows, stored), first_dealer=first_dealer, show_trump=show_trump)
 
 

@@ -114,7 +114,11 @@ def rule_option_texts(rules) -> list[str]:
         else:
             texts.append(_("nat on a tie") if get("nat_on_tie", True) else _("a tie is not nat"))
     texts.append(_("pit %(value)s") % {"value": get("pit_bonus", 100)})
-    if get("verzaakt_bonus"):
+    if get("verzaakt_penalty") == "fixed-points":
+        texts.append(_("verzaakt: minus %(value)s") % {"value": get("verzaakt_points", 100)})
+    elif get("verzaakt_penalty") == "replay":
+        texts.append(_("verzaakt: the deal is replayed"))
+    if get("verzaakt_bonus") and get("verzaakt_penalty", "whole-deal") == "whole-deal":
         texts.append(_("verzaakt bonus %(value)s") % {"value": get("verzaakt_bonus")})
     if get("slot_bonus"):
         texts.append(_("slot bonus %(value)s") % {"value": get("slot_bonus")})

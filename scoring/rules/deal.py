@@ -7,6 +7,8 @@ match, so it checks and scores a two-side deal with plain tuple arithmetic and s
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -77,6 +79,8 @@ class DealResult(NamedTuple):
     multiplier: int
     bidder: int | None
     nil: bool = False
+    #: The deal is not counted and is played again (a verzaakt under the "replay" penalty).
+    replayed: bool = False
 
     @property
     def marks(self) -> tuple[str, ...]:
@@ -102,7 +106,24 @@ class DealResult(NamedTuple):
 
 
 def score_deal(rules: RuleSet, deal: DealInput) -> DealResult:
-    """Check a recorded deal and score it by the rule set; raise :class:`InvalidDeal` if bad."""
+    """Check a recorded deal and score it by the rule set; raise :class:`InvalidDeal` if bad.
+
+    A verzaakt costs what ``rules.verzaakt_penalty`` says (RULES.md §4): the whole deal to the
+    other side (default), a fixed number of points off the offending side's score of the deal as
+    played (which may then be below zero), or nothing counted at all (the deal is replayed)."""
+    result = _score_any(rules, deal)
+    if result.verzaakt is None or rules.verzaakt_penalty == "whole-deal":
+        return result
+    if rules.verzaakt_penalty == "replay":
+        zeros = (0,) * len(result.scores)
+        return result._replace(scores=zeros, nat=False, pit=None, made=None, multiplier=1, replayed=True)
+    played = _score_any(rules, dataclasses.replace(deal, verzaakt=None))  # "fixed-points"
+    scores = list(played.scores)
+    scores[result.verzaakt] -= rules.verzaakt_points
+    return played._replace(scores=tuple(scores), verzaakt=result.verzaakt)
+
+
+def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
     if rules.sides != 2:
         return _score_three(rules, deal)
     points = deal.points

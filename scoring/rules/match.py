@@ -66,6 +66,10 @@ def score_match(rules: RuleSet, deals: Iterable[DealInput]) -> MatchResult:
         results.append(result)
         for side, score in enumerate(result.scores):
             totals[side] += score
+        if result.replayed:  # a verzaakt deal under "replay": played again, so one deal more
+            if planned is not None:
+                planned += 1
+            continue
         if tiebreak:
             at_end = number == planned
         else:

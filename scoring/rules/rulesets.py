@@ -19,6 +19,11 @@ CARD_VALUES = ("dutch", "south-african")
 #: The ways trump is chosen (RULES.md §2).
 #: Choice: a sixth way, "dealer-card", is the South African one: the suit of the dealer's last
 #: card, turned up (RULES.md §5), so that every preset chooses trump through this one flag.
+#: What a verzaakt (renege) costs (RULES.md §4 "Verzaakt"; clubs differ here more than anywhere):
+#: "whole-deal" the other side scores the whole deal plus all roem and the verzaakt bonus;
+#: "fixed-points" the deal stands as played and the offending side loses ``verzaakt_points``;
+#: "replay" the deal is not counted (it scores nothing) and is played again.
+VERZAAKT_PENALTIES = ("whole-deal", "fixed-points", "replay")
 TRUMP_CHOICES = ("free", "dealer-first", "verplicht", "turned-card", "turned-card-other", "dealer-card")
 
 #: Seats clockwise; partners sit opposite. Side A ("wij") is N+S, side B ("zij") is E+W.
@@ -37,7 +42,7 @@ PLAYER_NAMES = ("1", "2", "3")  # three players each play for themselves
 #: - ``tiebreak_deals`` 0..16: one round of four (one per dealer) is usual, 16 a whole match.
 #: - ``target_score`` 1..10,000: clubs play to 750 or 1500.
 #: - roem values and bonuses (``four_jacks``, ``five_run``, ``pit_bonus``, ``slot_bonus``,
-#:   ``verzaakt_bonus``, ``nil_bonus``) 0..1000: the most roem a side can declare in a deal.
+#:   ``verzaakt_bonus``, ``verzaakt_points``, ``nil_bonus``) 0..1000: the most roem a side can declare in a deal.
 #: - ``last_trick`` 0..100 (10, or 5 South African).
 #: - South African boom: ``boom_target`` 1..10,000 (100), ``boom_low`` 0..``boom_target`` (50),
 #:   ``strokes_to_win`` 1..25 (5).
@@ -52,6 +57,7 @@ LIMITS: dict[str, tuple[int, int]] = {
     "pit_bonus": (0, 1000),
     "slot_bonus": (0, 1000),
     "verzaakt_bonus": (0, 1000),
+    "verzaakt_points": (0, 1000),
     "nil_bonus": (0, 1000),
     "last_trick": (0, 100),
     "boom_target": (1, 10_000),
@@ -95,6 +101,8 @@ class RuleSet:
     no_nat: bool = False
     nat_on_tie: bool = True
     verzaakt_bonus: int = 0
+    verzaakt_penalty: str = "whole-deal"  # one of VERZAAKT_PENALTIES
+    verzaakt_points: int = 100  # "fixed-points": what the offending side loses
     nil_bid: bool = False
     nil_bonus: int = 50
     # --- Wilde Boom (RULES.md §5)
@@ -121,6 +129,7 @@ class RuleSet:
         _choice("card_values", self.card_values, CARD_VALUES)
         _choice("trump_choice", self.trump_choice, TRUMP_CHOICES)
         _choice("dealer_direction", self.dealer_direction, (1, -1))
+        _choice("verzaakt_penalty", self.verzaakt_penalty, VERZAAKT_PENALTIES)
         for option, (low, high) in LIMITS.items():
             value = getattr(self, option)
             if value is None and option in OPTIONAL:
