@@ -15,13 +15,14 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clubs import permissions, tokens
-from clubs.models import ApiToken, Club, Player, StaffRole, Team, TeamMember
+from clubs.models import ApartPair, ApiToken, Club, Player, StaffRole, Team, TeamMember
 
 #: How rows of each model reach their club, for querysets and foreign-key choices.
 CLUB_PATHS = {
     "clubs.Club": "pk",
     "clubs.Player": "club",
     "clubs.Team": "club",
+    "clubs.ApartPair": "club",
     "competitions.Competition": "club",
     "competitions.Division": "competition__club",
     "competitions.Entrant": "competition__club",
@@ -290,3 +291,13 @@ class ApiTokenAdmin(admin.ModelAdmin):
             ngettext("%(count)d token revoked.", "%(count)d tokens revoked.", count) % {"count": count},
             messages.SUCCESS,
         )
+
+
+@admin.register(ApartPair)
+class ApartPairAdmin(ClubScopedAdmin):
+    """Members who never share a table in an individual draw (competitions.draws passes them on)."""
+
+    list_display = ["player_a", "player_b", "club", "note"]
+    list_select_related = ["player_a", "player_b", "club"]
+    list_filter = ["club"]
+    search_fields = ["player_a__last_name", "player_b__last_name"]

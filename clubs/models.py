@@ -8,6 +8,7 @@ holds a role at one club and can act only on that club's data. A league is a clu
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -165,3 +166,45 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user})"
+
+
+class ApartPair(models.Model):
+    """Two members of a club who never share a table in an individual draw (e.g. a couple).
+
+    Stored with the lower player id first (``normalised``), so a pair is stored once."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="apart_pairs", verbose_name=_("club"))
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("member"))
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never at a table with"))
+    note = models.CharField(_("note"), max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["club", "player_a", "player_b"]
+        verbose_name = _("pair kept apart")
+        verbose_name_plural = _("pairs kept apart")
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player_a", "player_b"], name="apartpair_unique"),
+            models.CheckConstraint(condition=Q(player_a__lt=models.F("player_b")), name="apartpair_ordered"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a} ≠ {self.player_b}"
+
+    def normalised(self) -> ApartPair:
+        """The same pair with the lower player id first (what the constraint wants)."""
+        if self.player_a_id and self.player_b_id and self.player_a_id > self.player_b_id:
+            self.player_a, self.player_b = self.player_b, self.player_a
+        return self
+
+    def clean(self) -> None:
+        if not (self.player_a_id and self.player_b_id):
+            return
+        if self.player_a_id == self.player_b_id:
+            raise ValidationError(_("Choose two different members."))
+        clubs = {self.player_a.club_id, self.player_b.club_id}
+        if self.club_id and clubs != {self.club_id}:
+            raise ValidationError(_("Both members must belong to the club of this pair."))
+        self.normalised()
+        duplicate = ApartPair.objects.filter(club_id=self.club_id, player_a_id=self.player_a_id, player_b_id=self.player_b_id)
+        if duplicate.exclude(pk=self.pk).exists():
+            raise ValidationError(_("These two members are already kept apart."))

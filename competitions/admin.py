@@ -92,7 +92,7 @@ class CompetitionAdmin(ClubScopedAdmin):
         (_("Rules"), {"fields": ["ruleset", "rule_options", "deals_per_match", "first_dealer",
                                  "organiser_entry_counts"]}),
         (_("Club evenings"), {"classes": ["collapse"], "fields": [
-            "rounds_per_evening", "three_player_tables", "standings_method", "count_best", "period_length",
+            "rounds_per_evening", "three_player_tables", "draw_method", "standings_method", "count_best", "period_length",
             "period_best", "periods_counted", "absence_policy", "absence_points", "bye_policy", "bye_points"]}),
         (_("Standings and prizes"), {"classes": ["collapse"], "fields": [
             ("points_win", "points_draw", "points_loss"), "match_points_scheme",

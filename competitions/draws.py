@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Sum
 
+from clubs.models import ApartPair
 from competitions.models import SEATS, Bye, Competition, Entrant, Evening, MatchSeat, MatchSide, Round
 from competitions.pairings import (
     choose_byes,
@@ -60,6 +61,8 @@ class RoundPlan:
     tables: list[TablePlan] = field(default_factory=list)
     bye_entrants: list[Entrant] = field(default_factory=list)
     bye_players: list[int] = field(default_factory=list)  # individual: player ids (entrants made later)
+    schedule_round: int | None = None  # a whist schedule's round (0-based) this plan follows
+    schedule_players: list[int] | None = None  # that schedule's players (ids) in schedule order
 
 
 # --- individual club evenings ----------------------------------------------------------------
@@ -118,6 +121,27 @@ def earlier_bye_players(*, competition: Competition) -> list[int]:
     return list(Bye.objects.filter(round__competition=competition).values_list("entrant__player_id", flat=True))
 
 
+def apart_pairs(*, competition: Competition) -> list[tuple[int, int]]:
+    """Player ids of the club's pairs that never share a table (``clubs.ApartPair``)."""
+    return list(ApartPair.objects.filter(club_id=competition.club_id).values_list("player_a_id", "player_b_id"))
+
+
+def north_counts(*, round: Round) -> Counter:
+    """Player id → how often that player sat North in the earlier rounds of this round's evening
+    (North deals first; the engine seats the one with the fewest there)."""
+    if round.evening_id is None:
+        return Counter()
+    return Counter(
+        MatchSeat.objects.filter(
+            match__round__evening_id=round.evening_id, match__round__number__lt=round.number, seat="N"
+        ).values_list("player_id", flat=True)
+    )
+
+
+class ApartError(ValueError):
+    """The draw cannot keep the club's apart pairs from sharing a table."""
+
+
 def minimum_players(three_player_tables: bool) -> int:
     return 3 if three_player_tables else 4
 
@@ -130,12 +154,16 @@ def plan_individual_round(
     byes_so_far: Iterable[int],
     seed: int,
     three_player_tables: bool,
+    apart: Iterable[tuple[int, int]] = (),
+    north: Counter | None = None,
 ) -> RoundPlan:
     """Draw one individual round over these players with ``individual_round``.
 
     Byes (no three-player tables, or 5 players) are drawn first with ``choose_byes`` among the
     players with the fewest byes this season; everyone else is seated. Players are numbered in
     ascending id order, so a seed always gives the same draw for the same attendance and history.
+    ``apart``: pairs of player ids who never share a table (``ApartError`` when impossible);
+    ``north``: player id → times at North this evening, so that North (who deals first) rotates.
     """
     ids = sorted(player_ids)
     index = {player: i for i, player in enumerate(ids)}
@@ -144,9 +172,22 @@ def plan_individual_round(
     earlier = [index[p] for p in byes_so_far if p in index]
     out = set(choose_byes(list(range(len(ids))), bye_count, earlier, rng)) if bye_count else set()
     seated = [i for i in range(len(ids)) if i not in out]
-    tables = individual_round(
-        seated, _reindex(partnered, index), _reindex(opposed, index), rng, three_player_tables=three_player_tables
-    )
+    separate = [(index[a], index[b]) for a, b in apart if a in index and b in index]
+    seat_counts = {index[p]: count for p, count in (north or {}).items() if p in index}
+    try:
+        tables = individual_round(
+            seated,
+            _reindex(partnered, index),
+            _reindex(opposed, index),
+            rng,
+            three_player_tables=three_player_tables,
+            apart=separate,
+            seat_counts=seat_counts,
+        )
+    except ValueError as error:
+        if separate and str(error).startswith("apart"):
+            raise ApartError(str(error)) from error
+        raise
     plan = RoundPlan(bye_players=sorted(ids[i] for i in out))
     for number, table in enumerate(tables, start=1):
         seats = [(seat, side, ids[i]) for seat, side, i in seats_of(table)]

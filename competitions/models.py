@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
+from competitions.draw_methods import DrawMethod
 from scoring.rules.rulesets import LIMITS
 
 #: The engine's range for deals per match (1..64): the form and the admin refuse others.
@@ -65,6 +66,7 @@ class Competition(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
+    draw_method = models.CharField(_("draw of individual rounds"), max_length=8, choices=DrawMethod.choices, default="lot")
     ruleset = models.CharField(_("rules"), max_length=20, choices=RULESET_CHOICES, default="amsterdam")
     rule_options = models.JSONField(
         _("rule options"),
@@ -391,3 +393,4 @@ class MatchSeat(models.Model):
 
 from competitions.models_cache import PageVersion  # noqa: E402,F401  (the page cache's version rows)
 from competitions.models_evening import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
+from competitions.models_whist import WhistRound  # noqa: E402,F401  (rounds that follow a whist schedule)

@@ -5,7 +5,7 @@
  * about a hundred times slower; this is how the larger sizes were found.
  *
  *   gcc -O2 -o /tmp/whist_search scripts/whist_search.c -lm
- *   /tmp/whist_search N SECONDS SEED [m1 m2 ...]
+ *   /tmp/whist_search N SECONDS SEED MOVES T0 T1 [m1 m2 ...]
  *
  * Group G = Z_m1 x Z_m2 x ... (elements numbered in mixed radix, first modulus most significant);
  * without moduli G = Z_n (n = 1 mod 4) or Z_(n-1) plus the fixed player "infinity" = n-1
@@ -15,7 +15,8 @@
  * opponent differences +-(a-b), +-(a-d), +-(c-b), +-(c-d) cover it twice (pairs with infinity
  * excepted). Cost: the sum over the classes {g, -g} of |partner count - 1| + |opponent count - 2|.
  * Simulated annealing: a move swaps two seats; a worse arrangement is accepted with probability
- * exp(-delta / T), T falling linearly from 1.2 to 0.3 over 20 million moves, then a fresh start.
+ * exp(-delta / T), T falling linearly from T0 to T1 over MOVES moves, then a fresh start (n up to
+ * 40 were found with 20000000 1.2 0.3, the larger sizes with 60000000 1.0 0.15).
  * Bounded by SECONDS of processor time. Prints "FOUND n=.. group .. base .." or "NOTFOUND".
  */
 #include <math.h>
@@ -68,16 +69,18 @@ static int apply(int t, int sign) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) {
-        fprintf(stderr, "usage: %s N SECONDS SEED [moduli...]\n", argv[0]);
+    if (argc < 7) {
+        fprintf(stderr, "usage: %s N SECONDS SEED MOVES T0 T1 [moduli...]\n", argv[0]);
         return 2;
     }
     n = atoi(argv[1]);
     double seconds = atof(argv[2]);
     state ^= (unsigned long long)atoll(argv[3]) * 2654435761ULL + 1;
-    moduli_count = argc - 4;
+    const long long moves = atoll(argv[4]);
+    const double t0 = atof(argv[5]), t1 = atof(argv[6]);
+    moduli_count = argc - 7;
     m = 1;
-    for (int k = 0; k < moduli_count; k++) m *= moduli[k] = atoi(argv[4 + k]);
+    for (int k = 0; k < moduli_count; k++) m *= moduli[k] = atoi(argv[7 + k]);
     if (moduli_count == 0) {
         moduli_count = 1;
         m = moduli[0] = (n % 4 == 0) ? n - 1 : n;
@@ -97,7 +100,6 @@ int main(int argc, char **argv) {
     for (int x = 0; x < m; x++)
         for (int y = 0; y < m; y++) class_of_pair[x * m + y] = (x == y) ? -1 : class_of[difference(x, y)];
 
-    const long long moves = 20000000LL;
     clock_t start = clock();
     while ((double)(clock() - start) / CLOCKS_PER_SEC < seconds) {
         int filled = 0;
@@ -113,7 +115,7 @@ int main(int argc, char **argv) {
         for (int t = 0; t < table_count; t++) apply(t, 1);
         int cost = 0;
         for (int k = 0; k < classes; k++) cost += abs(partner_count[k] - 1) + abs(opponent_count[k] - 2);
-        double temperature = 1.2;
+        double temperature = t0;
         for (long long i = 0; i < moves; i++) {
             if (cost == 0) {
                 printf("FOUND n=%d group", n);
@@ -138,7 +140,7 @@ int main(int argc, char **argv) {
                 apply(tp, 1);
                 if (tq != tp) apply(tq, 1);
             }
-            if ((i & 1023) == 0) temperature = 0.3 + 0.9 * (1.0 - (double)i / moves);
+            if ((i & 1023) == 0) temperature = t1 + (t0 - t1) * (1.0 - (double)i / moves);
         }
     }
     printf("NOTFOUND n=%d\n", n);

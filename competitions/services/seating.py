@@ -15,6 +15,7 @@ from competitions.models import (
     MatchSide,
     Round,
 )
+from competitions.services import draw_plan
 from competitions.services.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
 from competitions.services.evenings import create_round
 from competitions.services.odd_numbers import players_to_draw, three_player_tables
@@ -165,16 +166,9 @@ def draw_individual(round: Round, seed: int | None) -> Round:
         )
     round.seed = new_seed() if seed is None else seed
     round.save(update_fields=["seed"])
-    partnered, opposed = draws.pair_history(round=round)
-    plan = draws.plan_individual_round(
-        player_ids=present,
-        partnered=partnered,
-        opposed=opposed,
-        byes_so_far=draws.earlier_bye_players(competition=competition),
-        seed=round.seed,
-        three_player_tables=threes,
-    )
+    plan = draw_plan.plan_draw(round=round, present=present, three_player_tables=threes)  # whist or lot
     entrants = ensure_entrants(competition, present)
     plan.bye_entrants = [entrants[p] for p in plan.bye_players]
     write_plans([(round, plan)])
+    draw_plan.record_plan(round=round, plan=plan)
     return round

@@ -134,7 +134,7 @@ def test_an_organiser_cannot_create_a_competition_in_another_club(client, world)
             "points_loss": 0, "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing",
             "absence_points": 0, "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
             "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
-            "rule_options": "{}", "tie_breakers": "[]",
+            "rule_options": "{}", "tie_breakers": "[]", "draw_method": "lot",
             "divisions-TOTAL_FORMS": 0, "divisions-INITIAL_FORMS": 0,
             "entrants-TOTAL_FORMS": 0, "entrants-INITIAL_FORMS": 0}
     response = client.post(url(Competition, "add"), data)
@@ -200,7 +200,7 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
         "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing", "absence_points": 0,
         "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
         "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
-        "second_check": "scorer", "entry_mode": "deals",
+        "second_check": "scorer", "entry_mode": "deals", "draw_method": "lot",
     }
     form = CompetitionForm(data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'})
     assert form.is_valid(), form.errors
