@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competitions import views_evening
+from competitions import views_evening, views_movement
 from competitions import views_staff as views
 
 app_name = "staff"
@@ -28,4 +28,6 @@ urlpatterns = [
     path(competition + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(competition + "fixtures/", views.fixtures, name="fixtures"),
     path(competition + "swiss/", views.swiss, name="swiss"),
+    path(competition + "movement/", views_movement.movement, name="movement"),
+    path(competition + "movement.pdf", views_movement.movement_pdf, name="movement-pdf"),
 ]
