@@ -181,7 +181,7 @@ def round_redraw(request, slug, number):
     except DrawError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Round %(number)s is drawn anew.") % {"number": round.number})
+        messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
 
 
@@ -215,7 +215,7 @@ def round_publish(request, slug, number):
     except DrawError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Round %(number)s is published.") % {"number": round.number})
+        messages.success(request, _("%(round)s is published.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
 
 
@@ -255,7 +255,7 @@ def swiss(request, slug):
         except DrawError as refused:
             error = str(refused)
         else:
-            messages.success(request, _("Round %(number)s is paired.") % {"number": round.number})
+            messages.success(request, _("%(round)s is paired.") % {"round": round.label})
             return HttpResponseRedirect(_draw_url(round))
     last = selectors.rounds_of(competition).last()
     context = {"competition": competition, "last": last, "error": error}

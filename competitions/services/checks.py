@@ -39,25 +39,25 @@ def require_league(competition: Competition) -> None:
 def require_individual_round(round: Round) -> None:
     require_format(round.competition, INDIVIDUAL, _("Only rounds of individual club evenings are drawn by lot."))
     if round.evening_id is None:
-        raise DrawError(_("Round %(number)s belongs to no club evening.") % {"number": round.number})
+        raise DrawError(_("%(round)s belongs to no club evening.") % {"round": round.label})
 
 
 REFUSALS = {  # action: (when the round has results, when it is published) — whole sentences for translators
     "draw": (
-        gettext_lazy("Round %(number)s already has results; it cannot be drawn."),
-        gettext_lazy("Round %(number)s is published; it cannot be drawn."),
+        gettext_lazy("%(round)s already has results; it cannot be drawn."),
+        gettext_lazy("%(round)s is published; it cannot be drawn."),
     ),
     "redraw": (
-        gettext_lazy("Round %(number)s already has results; it cannot be redrawn."),
-        gettext_lazy("Round %(number)s is published; it cannot be redrawn."),
+        gettext_lazy("%(round)s already has results; it cannot be redrawn."),
+        gettext_lazy("%(round)s is published; it cannot be redrawn."),
     ),
     "swap": (
-        gettext_lazy("Round %(number)s already has results; its seats can no longer be swapped."),
-        gettext_lazy("Round %(number)s is published; its seats can no longer be swapped."),
+        gettext_lazy("%(round)s already has results; its seats can no longer be swapped."),
+        gettext_lazy("%(round)s is published; its seats can no longer be swapped."),
     ),
     "replace": (
-        gettext_lazy("Round %(number)s already has results; the fixture list cannot be replaced."),
-        gettext_lazy("Round %(number)s is published; the fixture list cannot be replaced."),
+        gettext_lazy("%(round)s already has results; the fixture list cannot be replaced."),
+        gettext_lazy("%(round)s is published; the fixture list cannot be replaced."),
     ),
 }
 
@@ -69,9 +69,9 @@ def require_changeable(round: Round, action: str) -> None:
         Q(deals__isnull=False) | ~Q(status=Match.Status.OPEN) | Q(deals_played__gt=0)
     )
     if has_results.exists():
-        raise DrawError(str(with_results) % {"number": round.number})
+        raise DrawError(str(with_results) % {"round": round.label})
     if round.status == Round.Status.PUBLISHED:
-        raise DrawError(str(published) % {"number": round.number})
+        raise DrawError(str(published) % {"round": round.label})
 
 
 def require_members(competition: Competition, players: Iterable[Player]) -> None:

@@ -179,7 +179,7 @@ def test_redraw_and_swap_refused_after_results():
     round = services.draw_next_round(evening=evening, seed=1)
     match = Match.objects.filter(round=round).first()
     Deal.objects.create(match=match, number=1, points_a=100, points_b=62, score_a=100, score_b=62)
-    with pytest.raises(DrawError, match="Round 1 already has results; it cannot be redrawn"):
+    with pytest.raises(DrawError, match="Evening 1 · round 1 already has results; it cannot be redrawn"):
         services.redraw(round=round)
     with pytest.raises(DrawError, match="already has results"):
         services.swap_players(round=round, player_a=players[0], player_b=players[1])

@@ -169,7 +169,7 @@ def test_a_refused_redraw_becomes_a_message(client, organiser, evening_round):
     before = list(MatchSeat.objects.filter(match__round=evening_round).values_list("pk", flat=True))
     url = reverse("staff:redraw", args=[evening_round.competition.slug, 1])
     page = client.post(url, follow=True).content.decode()
-    assert "Round 1 already has results; it cannot be redrawn." in page
+    assert "Evening 1 · round 1 already has results; it cannot be redrawn." in page
     assert list(MatchSeat.objects.filter(match__round=evening_round).values_list("pk", flat=True)) == before
 
 
