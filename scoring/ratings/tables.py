@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +22,7 @@ class RatingTable(BaseTable):
     rating = num(_("Rating"))
     matches = num(_("Matches"))
     record = tables.Column(verbose_name=_("W–D–L"), accessor="wins", attrs={"th": {"class": "num wide-only"}, "td": {"class": "num nowrap wide-only"}})
-    last_date = tables.DateColumn(verbose_name=_("Last played"), short=True, default="—", attrs=WIDE_ONLY)
+    last_date = tables.Column(verbose_name=_("Last played"), default="—", attrs=WIDE_ONLY)
     course = tables.Column(verbose_name=_("Course"), accessor="player_id", orderable=False)
 
     class Meta(BaseTable.Meta):
@@ -42,6 +42,9 @@ class RatingTable(BaseTable):
 
     def render_rating(self, value):
         return number_format(value, 1)
+
+    def render_last_date(self, value):
+        return date_format(value, "SHORT_DATE_FORMAT")  # not tables2's DateColumn: it compiles a template per cell
 
     def render_record(self, record):
         return f"{record.wins}–{record.draws}–{record.losses}"
