@@ -9,7 +9,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.imports import MAX_BYTES, ImportRefused, RowError, import_members_and_teams, template_workbook
+from clubs.import_template import template_workbook
+from clubs.imports import MAX_BYTES, ImportRefused, RowError, import_members_and_teams
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
 from documents.xlsx import XLSX_TYPE

@@ -10,7 +10,8 @@ import pytest
 from django.utils import translation
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from clubs.imports import ImportRefused, import_members_and_teams, template_workbook
+from clubs.import_template import template_workbook
+from clubs.imports import ImportRefused, import_members_and_teams
 from clubs.models import Player, Team
 from tests.scoring.sheet_factories import make_club, make_player, make_team, make_user
 

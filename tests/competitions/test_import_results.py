@@ -20,7 +20,8 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from clubs.imports import ImportRefused, template_workbook
+from clubs.import_template import template_workbook
+from clubs.imports import ImportRefused
 from clubs.models import Team
 from competitions import services as competition_services
 from competitions.models import Attendance, Bye, Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
