@@ -144,7 +144,7 @@ def test_the_schema_states_the_constraints(schema):
     assert deal["properties"]["challenge"]["maximum"] == 3
     assert {"enum": ["C", "D", "H", "S"], "type": "string"} in deal["properties"]["trump"]["anyOf"]
     assert c["ConfirmIn"]["required"] == ["version"] and c["ConfirmIn"]["additionalProperties"] is False
-    assert set(c["CompetitionOut"]["properties"]["format"]["enum"]) == {"individual", "pairs", "teams"}
+    assert set(c["CompetitionOut"]["properties"]["format"]["enum"]) == {"individual", "pairs", "teams", "duplicate"}
     assert "amsterdam" in c["CompetitionOut"]["properties"]["rules"]["enum"]
     assert "best_n" in c["CompetitionOut"]["properties"]["standings_method"]["enum"]
     assert set(c["MatchOut"]["properties"]["status"]["enum"]) == {"open", "draft", "entered", "confirmed"}
