@@ -93,11 +93,11 @@ class CompetitionAdmin(ClubScopedAdmin):
                                  "organiser_entry_counts"]}),
         (_("Club evenings"), {"classes": ["collapse"], "fields": [
             "rounds_per_evening", "three_player_tables", "draw_method", "standings_method", "count_best", "period_length",
-            "period_best", "periods_counted", "absence_policy", "absence_points", "bye_policy", "bye_points"]}),
+            "period_best", "periods_counted", "absence_policy", "absence_points", "bye_policy", "bye_points", "compensation_limit"]}),
         (_("Standings and prizes"), {"classes": ["collapse"], "fields": [
             ("points_win", "points_draw", "points_loss"), "match_points_scheme",
             ("table_win_points", "table_draw_points", "total_bonus"), "rank_by_average", "tie_breakers",
-            "prize_places", "prize_every", "booby_prize"]}),
+            "prize_places", "prize_every", "prize_per_players", "booby_prize"]}),
     ]
 
 

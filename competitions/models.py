@@ -51,15 +51,17 @@ class Competition(models.Model):
     class AbsencePolicy(models.TextChoices):
         NOTHING = "nothing", _("no points")
         FIXED = "fixed", _("a fixed number of points")
+        FIXED_PIT = "fixed_pit", _("a fixed number of points plus a pit")
         LOWEST = "lowest", _("the evening's lowest score")
         AVERAGE = "average", _("the evening's average")
         OWN_AVERAGE = "own_average", _("the player's own average")
 
     class ByePolicy(models.TextChoices):
         FIXED = "fixed", _("a fixed number of points")
+        FIXED_PIT = "fixed_pit", _("a fixed number of points plus a pit")
         AVERAGE = "average", _("the round's average")
         LOWEST = "lowest", _("the round's lowest score")
-        OWN_AVERAGE = "own_average", _("the player's own average per round")
+        OWN_AVERAGE = "own_average", _("the player's own season average per round")
         NOTHING = "nothing", _("no points")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("club"))
@@ -129,7 +131,7 @@ class Competition(models.Model):
     bye_policy = models.CharField(_("bye"), max_length=12, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
     bye_points = models.IntegerField(_("points for a bye"), default=0)
     compensation_limit = models.PositiveSmallIntegerField(_("compensated at most"), null=True, blank=True, help_text=_(
-        "How many absent evenings and byes per player may be compensated in a season; empty: no limit."))
+        "How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit."))
     guests_in_standings = models.BooleanField(_("guests in the season standings"), default=False, help_text=_(
         "Guests always play and appear in the evening's result; tick to rank them in the season too."))
     prize_per_players = models.PositiveSmallIntegerField(_("one prize per N players present"), null=True, blank=True, help_text=_(
@@ -272,6 +274,8 @@ class Fixture(models.Model):
 
     class Meta:
         ordering = ["round", "id"]
+        verbose_name = _("team match")
+        verbose_name_plural = _("team matches")
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_different_teams"),
         ]
