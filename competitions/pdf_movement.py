@@ -54,7 +54,9 @@ class MovementRenderer(FlowableRenderer):
         story = [Spacer(1, 4 * mm), Paragraph(_esc(intro), cell)]
         p = lambda text: Paragraph(_esc(text), cell)  # noqa: E731
         for number, lines in enumerate(card.tables, start=1):
-            rows = [[_("Round"), _("N–S"), _("E–W"), _("N–S after the round"), _("E–W after the round")]]
+            head = ParagraphStyle("th", fontName=FONT_BOLD, fontSize=9, leading=11)
+            rows = [[Paragraph(_esc(t), head) for t in
+                     (_("Round"), _("N–S"), _("E–W"), _("N–S after the round"), _("E–W after the round"))]]
             rows += [[str(x.round), p(f"{x.ns} {x.ns_name}"), p(f"{x.ew} {x.ew_name}"), p(x.ns_next), p(x.ew_next)]
                      for x in lines]
             block = [Paragraph(_esc(_("Table %(table)s") % {"table": number}), heading),
