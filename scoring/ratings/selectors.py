@@ -17,7 +17,7 @@ from django.db.models.functions import Rank
 from clubs.models import Club, Player
 from clubs.permissions import is_staff_of
 from competitions.models import Competition
-from scoring.ratings.models import PlayerRating, RatingPoint, RatingRun
+from scoring.ratings.models import PlayerRating, RatingPoint
 
 #: Matches a member needs before being ranked.
 MIN_MATCHES = 5
@@ -36,14 +36,15 @@ def is_visible(club: Club, user) -> bool:
     return not figures["all"] or bool(figures["public"]) or is_staff_of(user, club)
 
 
-def visible_runs(user) -> list[RatingRun]:
-    """The pools with ratings this user may see, leagues after clubs (two queries)."""
-    runs = (
-        RatingRun.objects.filter(players__gt=0).select_related("club")
-        .annotate(competitions=Count("club__competitions"), public=Count("club__competitions", filter=Q(club__competitions__is_public=True)))
-        .order_by("club__is_league", "club__name")
+def visible_pools(user) -> list[Club]:
+    """Every club and league with a competition that this user may see, leagues after clubs, with
+    its stored run (``rating_run``, absent before a first computation) — two queries."""
+    clubs = (
+        Club.objects.filter(competitions__isnull=False).distinct().select_related("rating_run")
+        .annotate(public=Count("competitions", filter=Q(competitions__is_public=True), distinct=True))
+        .order_by("is_league", "name")
     )
-    return [run for run in runs if not run.competitions or run.public or is_staff_of(user, run.club_id)]
+    return [club for club in clubs if club.public or is_staff_of(user, club.pk)]
 
 
 def _ordered(queryset: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:

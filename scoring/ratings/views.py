@@ -25,7 +25,7 @@ def _pool(request, slug: str) -> Club:
 
 
 def index(request):
-    return render(request, "scoring/ratings/index.html", {"runs": selectors.visible_runs(request.user)})
+    return render(request, "scoring/ratings/index.html", {"pools": selectors.visible_pools(request.user)})
 
 
 def ranking(request, slug: str):

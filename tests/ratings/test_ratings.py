@@ -215,3 +215,15 @@ def test_rate_players_command(season):
     assert RatingRun.objects.get(club=season["club"]).matches == 4 * MIN_MATCHES + 1
     with pytest.raises(Exception, match="nope"):
         call_command("rate_players", "--club", "nope")
+
+
+def test_the_index_lists_visible_pools_even_before_a_first_computation(client, season, django_assert_max_num_queries):
+    hidden = Club.objects.create(name="KV Geheim", slug="geheim")
+    make_competition(hidden, "geheim-avonden", is_public=False)
+    with django_assert_max_num_queries(3):
+        html = client.get(reverse("ratings:index")).content.decode()
+    assert "KV Alfa" in html and "KV Geheim" not in html
+    services.recompute(club=season["club"])
+    assert "8" in client.get(reverse("ratings:index")).content.decode().split("KV Alfa")[1][:60]
+    client.force_login(make_user("org_geheim", club=hidden, role="organiser"))
+    assert "KV Geheim" in client.get(reverse("ratings:index")).content.decode()
