@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from competitions.fixtures_results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
-from competitions.standings import individual, pairs_teams
+from competitions.standings import formats, individual, pairs_teams
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS, EveningScore, Metric, StandingRow, metric_for, tie_breaker_errors
 from competitions.standings.prizes import prize_rule
 from competitions.standings.tiebreak import precedence, rank_rows
@@ -69,6 +69,8 @@ def standings(competition: Competition) -> list[StandingRow]:
     Queries: 2 for pairs and teams, 3 for individual seasons; one more when byes score the round's
     average, and one more when ``head_to_head`` must decide between two tied entrants.
     """
+    if competition.format in formats.PROVIDERS:  # duplicate pairs (competitions.standings.formats)
+        return formats.PROVIDERS[competition.format](competition)
     if competition.format == Competition.Format.INDIVIDUAL:
         rows = individual.rows_for(competition)
         loader = individual.head_to_head_loader(competition)

@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Player
 from clubs.names import full_name_sort_key, surname_key
-from competitions.models import Bye, Competition, Entrant, Match, MatchSeat, MatchSide
+from competitions.models import Bye, Competition, Entrant, Match, MatchSide
 from competitions.standings import compensation, recorded
 from competitions.standings.metrics import EveningScore, StandingRow
 from competitions.standings.pairs_teams import STAT_FIELDS, half_up
