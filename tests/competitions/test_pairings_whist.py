@@ -33,9 +33,22 @@ def _check(n: int) -> None:
     assert len(opponents) == pairs and set(opponents.values()) == {2}
 
 
-@pytest.mark.parametrize("n", shipped_sizes())
+#: Sizes whose base round is not found yet: whist_schedule raises NotImplementedError for them.
+#: Remove a size here when its base round is shipped (the test below then checks it in full).
+NOT_YET: set[int] = {45, 48, 52, 56, 57, 60, 64}
+
+
+@pytest.mark.parametrize("n", ALL_SIZES)
 def test_whist_property(n: int) -> None:
+    if n in NOT_YET:
+        with pytest.raises(NotImplementedError, match=f"n={n}"):
+            whist_schedule(n)
+        return
     _check(n)
+
+
+def test_every_size_but_the_listed_ones_is_shipped() -> None:
+    assert set(shipped_sizes()) == set(ALL_SIZES) - NOT_YET
 
 
 def test_prime_powers_one_mod_four_are_constructed() -> None:
