@@ -18,7 +18,8 @@
  * exp(-delta / T), T falling linearly from T0 to T1 over MOVES moves, then a fresh start (n up to
  * 40 were found with 20000000 1.2 0.3, the larger sizes with 60000000 1.0 0.15).
  * With REPAIR=c in the environment, a fresh start that ends at cost c or less also tries every
- * pair of swaps (the uphill step the annealing rarely takes). Bounded by SECONDS of processor time. Prints "FOUND n=.. group .. base .." or "NOTFOUND".
+ * pair of swaps (the uphill step the annealing rarely takes); with KICK=k every start after the
+ * first begins k random swaps away from the best arrangement so far, at half the temperature. Bounded by SECONDS of processor time. Prints "FOUND n=.. group .. base .." or "NOTFOUND".
  */
 #include <math.h>
 #include <stdio.h>
@@ -105,6 +106,8 @@ int main(int argc, char **argv) {
     const long long moves = atoll(argv[4]);
     const double t0 = atof(argv[5]), t1 = atof(argv[6]);
     const int repair_below = getenv("REPAIR") ? atoi(getenv("REPAIR")) : 0; /* 0: no repair */
+    const int kick = getenv("KICK") ? atoi(getenv("KICK")) : 0; /* 0: every start from scratch */
+    int best_cost = 1 << 30, best_seats[MAXN];
     moduli_count = argc - 7;
     m = 1;
     for (int k = 0; k < moduli_count; k++) m *= moduli[k] = atoi(argv[7 + k]);
@@ -137,12 +140,21 @@ int main(int argc, char **argv) {
             seats[i] = seats[j];
             seats[j] = swap;
         }
+        if (kick > 0 && best_cost < (1 << 30)) { /* iterated: from the best arrangement, a few swaps away */
+            memcpy(seats, best_seats, sizeof seats);
+            for (int k = 0; k < kick; k++) {
+                int p = next_random() % seat_count, q = next_random() % seat_count, swap = seats[p];
+                seats[p] = seats[q];
+                seats[q] = swap;
+            }
+        }
         memset(partner_count, 0, sizeof partner_count);
         memset(opponent_count, 0, sizeof opponent_count);
         for (int t = 0; t < table_count; t++) apply(t, 1);
         int cost = 0;
         for (int k = 0; k < classes; k++) cost += abs(partner_count[k] - 1) + abs(opponent_count[k] - 2);
-        double temperature = t0;
+        double temperature = (kick > 0 && best_cost < (1 << 30)) ? (t0 + t1) / 2 : t0;
+        const double top = temperature;
         for (long long i = 0; i < moves; i++) {
             if (cost == 0) {
                 printf("FOUND n=%d group", n);
@@ -167,9 +179,10 @@ int main(int argc, char **argv) {
                 apply(tp, 1);
                 if (tq != tp) apply(tq, 1);
             }
-            if ((i & 1023) == 0) temperature = t1 + (t0 - t1) * (1.0 - (double)i / moves);
+            if ((i & 1023) == 0) temperature = t1 + (top - t1) * (1.0 - (double)i / moves);
         }
         if (cost <= repair_below && repair(cost)) cost = 0;
+        if (cost < best_cost) best_cost = cost, memcpy(best_seats, seats, sizeof seats);
         if (cost == 0) {
             printf("FOUND n=%d group", n);
             for (int k = 0; k < moduli_count; k++) printf(" %d", moduli[k]);

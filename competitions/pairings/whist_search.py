@@ -12,8 +12,8 @@ from covering it twice; a move swaps two seats; worse arrangements are accepted 
 exp(−Δ/T), T falling geometrically from 3 to 0.5. Zero cost is a valid base round.
 
 This found n = 8, 12, 16 and 20. The larger sizes were found by ``scripts/whist_search.c``, the
-same cost and moves in C with a linear cooling from 1.2 to 0.3 and fresh starts, bounded by a
-processor-time limit (minutes per size where this module would need hours).
+same cost and moves in C with a linear cooling and fresh starts (parameters in its header and in
+each data entry's ``source``), bounded by a processor-time limit.
 """
 
 from __future__ import annotations
