@@ -168,11 +168,11 @@ MEASURE = textwrap.dedent("""
     from scoring.results_file import read_results
     xlsx_guard.MAX_RATIO = 10**9  # the streamed scan and openpyxl must cope on their own
     data = open(sys.argv[1], "rb").read()
-    def resident_kb():
+    def peak_resident_kb():  # the high-water mark, as ru_maxrss below: peak against peak
         for line in open("/proc/self/status"):
-            if line.startswith("VmRSS:"):
+            if line.startswith("VmHWM:"):
                 return int(line.split()[1])
-    before = resident_kb()
+    before = peak_resident_kb()
     tracemalloc.start()
     outcomes = []
     for reader in (read_workbook, read_results):
