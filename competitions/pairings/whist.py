@@ -21,12 +21,12 @@ Sources of the base rounds:
   (partner differences 2x·{±1, ±i}, opponent differences (1 − i)x·{±1, ±i}, each twice).
 - n = 8, 12, 16, 20: base rounds over Z_(n−1) found offline by simulated annealing in Python
   (``python -m competitions.pairings.whist_search``).
-- n = 21, 24, 28, 32, 33, 36, 40, 44, 48: base rounds over the cyclic group Z_n (n ≡ 1) or Z_(n−1)
-  with ∞ (n ≡ 0) (Z-cyclic whist tournaments), found offline by a simulated annealing in C
-  (``scripts/whist_search.c``: seat swaps, cost = how far the difference counts are from once and
-  twice); each entry of ``whist_bases.json`` names the command (size, time limit, seed, annealing
-  parameters) that finds it again.
-- not yet: n = 45, 52, 56, 57, 60, 64 raise ``NotImplementedError`` (the annealing found no
+- n = 21, 24, 28, 32, 33, 36, 40, 44, 48, 52: base rounds over the cyclic group
+  Z_n (n ≡ 1) or Z_(n−1) with ∞ (n ≡ 0) (Z-cyclic whist tournaments), found offline by a simulated
+  annealing in C (``scripts/whist_search.c``: seat swaps, cost = how far the difference counts are
+  from once and twice); each entry of ``whist_bases.json`` names the command (size, time limit,
+  seed, annealing parameters) that finds it again.
+- not yet: n = 45, 56, 57, 60, 64 raise ``NotImplementedError`` (the annealing found no
   base round within a few processor-minutes each; see the tests' ``NOT_YET``).
 
 Either way the tests check the whist property of the developed schedule for every n in range.
