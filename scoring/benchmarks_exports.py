@@ -45,7 +45,7 @@ def make_round_with_tables(tables: int):
     club, competition = _club_and_competition("bench-sheets", rule_options={"trump_choice": "verplicht"})
     players = _players(club, tables * 4)
     entrants = Entrant.objects.bulk_create([Entrant(competition=competition, player=p, name=p.name) for p in players])
-    round_ = Round.objects.create(competition=competition, number=1)
+    round_ = Round.objects.create(competition=competition, number=1, status=Round.Status.PUBLISHED)
     matches = Match.objects.bulk_create([Match(round=round_, table=t) for t in range(1, tables + 1)])
     seats, sides = [], []
     for i, match in enumerate(matches):
@@ -88,7 +88,7 @@ def make_results(deals: int, *, per_match: int = 16, tables_per_round: int = 300
     now = timezone.now()
     match_count = deals // per_match
     rounds = Round.objects.bulk_create(
-        [Round(competition=competition, number=n + 1) for n in range((match_count - 1) // tables_per_round + 1)])
+        [Round(competition=competition, number=n + 1, status=Round.Status.PUBLISHED) for n in range((match_count - 1) // tables_per_round + 1)])
     batch = 1000  # matches per batch: 16,000 deals
     for start in range(0, match_count, batch):
         matches = Match.objects.bulk_create([
@@ -190,7 +190,7 @@ def make_pairs_standings(entrants: int, rounds: int = 5):
     people = Entrant.objects.bulk_create([Entrant(competition=competition, team=t, name=t.name) for t in teams])
     rng, now = random.Random(9), timezone.now()
     for number in range(1, rounds + 1):
-        round_ = Round.objects.create(competition=competition, number=number)
+        round_ = Round.objects.create(competition=competition, number=number, status=Round.Status.PUBLISHED)
         matches = Match.objects.bulk_create([Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now)
                                              for t in range(entrants // 2)])
         order = people[:]

@@ -49,7 +49,11 @@ class Command(BaseCommand):
                 if bench.needs_db and test_db is None:
                     test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
                 started = time.perf_counter()
-                result = bench.func(quick)
+                try:
+                    result = bench.func(quick)
+                except Exception as exc:  # one broken benchmark must not hide the others' figures
+                    self.stderr.write(f"  {bench.group}: {bench.name} FAILED: {exc!r}")
+                    result = Measurement(bench.name, float("nan"), "error", "runs", ok=False, note=repr(exc)[:120])
                 for m in result if isinstance(result, list) else [result]:
                     rows.append((bench.group, m))
                 self.stderr.write(f"  {bench.group}: {bench.name} ({time.perf_counter() - started:.1f} s)")
