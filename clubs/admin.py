@@ -232,7 +232,7 @@ class PlayerAdmin(ClubScopedAdmin):
     search_fields = ["first_name", "last_name", "member_number", "email"]
     list_select_related = ["club", "user"]
     raw_id_fields = ["user"]
-    ordering = ["last_name", "first_name"]
+    ordering = ["sort_name", "first_name"]
 
 
 class TeamMemberInline(ClubScopedMixin, admin.TabularInline):

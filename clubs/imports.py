@@ -25,6 +25,7 @@ from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
 from clubs.models import Club, Player, Team, TeamMember
+from clubs.names import with_sort_names
 from clubs.xlsx_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -341,8 +342,8 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
                 if record["active"] is not None:
                     player.active = record["active"]
                 to_update.append(player)
-        Player.objects.bulk_create(to_create)
-        Player.objects.bulk_update(to_update, ["first_name", "last_name", "email", "active"])
+        Player.objects.bulk_create(with_sort_names(to_create))
+        Player.objects.bulk_update(with_sort_names(to_update), ["first_name", "last_name", "sort_name", "email", "active"])
         result.members_created, result.members_updated = len(to_create), len(to_update)
         if teams:
             players = {p.member_number: p for p in Player.objects.filter(club=club)}

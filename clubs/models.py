@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.names import surname_key
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -49,6 +51,10 @@ class Player(models.Model):
     member_number = models.CharField(_("member number"), max_length=20)
     first_name = models.CharField(_("first name"), max_length=60)
     last_name = models.CharField(_("last name"), max_length=80)
+    #: The surname without its tussenvoegsels ("van der Meer" → "meer"), kept for ordering in the
+    #: database: Dutch lists put "de Boer" under B. Derived from ``last_name`` on every save (and by
+    #: ``with_sort_names`` before a bulk create); nothing else writes it.
+    sort_name = models.CharField(_("sort name"), max_length=80, blank=True, editable=False)
     email = models.EmailField(_("email"), blank=True)
     active = models.BooleanField(_("active"), default=True)
     #: A guest ("introducé") plays on the evening he came to; not a member of the club.
@@ -64,16 +70,26 @@ class Player(models.Model):
     )
 
     class Meta:
-        ordering = ["last_name", "first_name"]
+        ordering = ["sort_name", "first_name", "last_name"]
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(fields=["club", "member_number"], name="player_member_number_unique_per_club"),
         ]
-        indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+        indexes = [
+            models.Index(fields=["club", "last_name", "first_name"]),
+            models.Index(fields=["club", "sort_name", "first_name"], name="player_club_sort_name"),
+        ]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.sort_name = surname_key(self.last_name)[:80]
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "last_name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "sort_name"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

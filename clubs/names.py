@@ -25,3 +25,10 @@ def full_name_sort_key(name: str) -> tuple[str, str]:
     """Sort key of a full name "Jan van den Berg" (first name first, surname last)."""
     first, _, rest = name.strip().partition(" ")
     return (surname_key(rest) if rest else first.casefold(), first.casefold())
+
+
+def with_sort_names(players):
+    """Fill ``sort_name`` of Player objects about to be bulk-created (``save()`` does it otherwise)."""
+    for player in players:
+        player.sort_name = surname_key(player.last_name)[:80]
+    return players

@@ -25,6 +25,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, StaffRole, Team, TeamMember
+from clubs.names import with_sort_names
 from competitions import services as organise
 from competitions.models import Competition, Division, Entrant, Match, Round
 from competitions.rulesets import first_dealer_of, ruleset_for_match
@@ -109,7 +110,7 @@ def _members(club: Club, count: int, *, offset: int) -> list[Player]:
             first = FIRST_NAMES[(i + offset) % len(FIRST_NAMES)]
             last = LAST_NAMES[(i * 7 + offset) % len(LAST_NAMES)]
             new.append(Player(club=club, member_number=number, first_name=first, last_name=last))
-    Player.objects.bulk_create(new)
+    Player.objects.bulk_create(with_sort_names(new))
     return list(club.players.filter(member_number__in=[str(1001 + i) for i in range(count)]).order_by("member_number"))
 
 
