@@ -4,7 +4,7 @@ comes from ``competitions.movement_cards``."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
 from competitions.movement_cards import MovementUnavailable, movement_card
 from competitions.pdf_movement import MovementRenderer
@@ -20,7 +20,9 @@ def movement(request, slug):
     except MovementUnavailable as unavailable:
         card, error = None, str(unavailable)
     context = {"competition": competition, "card": card, "error": error}
-    return render(request, "staff/competitions/movement.html", context, status=200 if card else 400)
+    # A competition without a movement (not fixed pairs, too few or too many pairs) gets the page
+    # with the reason in words: a page an organiser opened from the menu, not a bad request.
+    return render(request, "staff/competitions/movement.html", context)
 
 
 @login_required
@@ -28,7 +30,6 @@ def movement_pdf(request, slug):
     competition = _competition(request, slug)
     try:
         card = movement_card(competition)
-    except MovementUnavailable as unavailable:
-        return render(request, "staff/competitions/movement.html",
-                      {"competition": competition, "card": None, "error": str(unavailable)}, status=400)
+    except MovementUnavailable:
+        return redirect("staff:movement", slug=competition.slug)  # the page says why there is none
     return pdf_response(MovementRenderer(card).render(), f"{competition.slug}-movement.pdf")
