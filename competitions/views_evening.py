@@ -22,7 +22,7 @@ from competitions.models import Round, SitOut
 from competitions.selectors_staff import Draw
 from competitions.services import DrawError
 from competitions.services import guests, odd_numbers, undo
-from competitions.views_staff import _competition, _draw_url, _evening, _round
+from competitions.views_staff import _competition, _draw_url, _evening, _round, round_action
 
 
 def _attendance_url(slug: str, number: int) -> str:
@@ -117,15 +117,8 @@ def round_delete(request, slug, number):
 @login_required
 @require_POST
 def round_unpublish(request, slug, number):
-    competition = _competition(request, slug)
-    round = _round(competition, number)
-    try:
-        undo.unpublish_round(round=round)
-    except DrawError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(round)s is a draft again; its table links no longer work.") % {"round": round.label})
-    return HttpResponseRedirect(_draw_url(round))
+    return round_action(request, slug, number, undo.unpublish_round,
+                        _("%(round)s is a draft again; its table links no longer work."))
 
 
 def evening_round_context(round: Round, draw: Draw, *, reseat_form=None, sit_out_form=None) -> dict:

@@ -208,14 +208,19 @@ def round_swap(request, slug, number):
 @login_required
 @require_POST
 def round_publish(request, slug, number):
-    competition = _competition(request, slug)
-    round = _round(competition, number)
+    return round_action(request, slug, number, services.publish_round, _("%(round)s is published."))
+
+
+def round_action(request, slug, number, service, success: str):
+    """A one-click change of a round (publish, unpublish): call the service, report its refusal or
+    ``success`` (a message with ``%(round)s``), and go back to the round's draw page."""
+    round = _round(_competition(request, slug), number)
     try:
-        services.publish_round(round=round)
+        service(round=round)
     except DrawError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("%(round)s is published.") % {"round": round.label})
+        messages.success(request, success % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
 
 
