@@ -19,6 +19,8 @@ Sources of the base rounds:
   the classical construction over the field GF(q): with i a square root of −1, the tables
   (x, ix, −x, −ix) for x running over representatives of the cosets of {1, i, −1, −i} in GF(q)*
   (partner differences 2x·{±1, ±i}, opponent differences (1 − i)x·{±1, ±i}, each twice).
+- n = 45 = 9·5: the same construction over the ring GF(9) × GF(5) (group Z_3 × Z_3 × Z_5), which
+  works because i exists and 1 ± i, 2 are units in both components (see :func:`_ring_base`).
 - n = 8, 12, 16, 20: base rounds over Z_(n−1) found offline by simulated annealing in Python
   (``python -m competitions.pairings.whist_search``).
 - n = 21, 24, 28, 32, 33, 36, 40, 44, 48, 52: base rounds over the cyclic group
@@ -26,7 +28,7 @@ Sources of the base rounds:
   annealing in C (``scripts/whist_search.c``: seat swaps, cost = how far the difference counts are
   from once and twice); each entry of ``whist_bases.json`` names the command (size, time limit,
   seed, annealing parameters) that finds it again.
-- not yet: n = 45, 56, 57, 60, 64 raise ``NotImplementedError`` (the annealing found no
+- not yet: n = 56, 57, 60, 64 raise ``NotImplementedError`` (the annealing found no
   base round within a few processor-minutes each; see the tests' ``NOT_YET``).
 
 Either way the tests check the whist property of the developed schedule for every n in range.
@@ -85,9 +87,9 @@ def _shift(player: int, g: int, moduli: tuple[int, ...], n: int) -> int:
 @cache
 def _base_round(n: int) -> tuple[tuple[int, ...], list[WhistTable]]:
     """``(group moduli, base round)`` for ``n`` players."""
-    field = _prime_power(n) if n % 4 == 1 else None
-    if field is not None:
-        return _field_base(*field)
+    fields = _fields_one_mod_four(n) if n % 4 == 1 else None
+    if fields is not None:
+        return _ring_base(fields)
     entry = json.loads(_DATA.read_text()).get(str(n))
     if entry is None:
         raise NotImplementedError(f"whist_schedule: no base round shipped for n={n} yet (see whist_search)")
@@ -100,58 +102,82 @@ def shipped_sizes() -> list[int]:
     return [
         n
         for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        if n % 4 in (0, 1) and ((n % 4 == 1 and _prime_power(n)) or str(n) in data)
+        if n % 4 in (0, 1) and ((n % 4 == 1 and _fields_one_mod_four(n)) or str(n) in data)
     ]
 
 
-def _prime_power(q: int) -> tuple[int, int] | None:
-    """``(p, k)`` with ``q = p**k`` for a prime ``p`` and ``k`` in (1, 2), else ``None``."""
-    for p in range(2, q + 1):
-        if q % p == 0:
-            if all(p % d for d in range(2, int(p**0.5) + 1)):
-                if q == p:
-                    return p, 1
-                if q == p * p:
-                    return p, 2
-            return None
-    return None
+def _fields_one_mod_four(n: int) -> list[tuple[int, int]] | None:
+    """``n = q1·q2·…`` as prime powers ``qj = p**k`` (k in 1, 2), every ``qj ≡ 1 (mod 4)``, as
+    ``[(p, k), …]``; ``None`` when ``n`` has no such factorisation (a prime factor p ≡ 3 (mod 4)
+    to an odd power, or a cube)."""
+    fields: list[tuple[int, int]] = []
+    rest = n
+    p = 2
+    while rest > 1:
+        if rest % p == 0:
+            k = 0
+            while rest % p == 0:
+                rest //= p
+                k += 1
+            if k > 2 or (p**k) % 4 != 1:
+                return None
+            fields.append((p, k))
+        p += 1
+    return fields or None
 
 
-def _field_base(p: int, k: int) -> tuple[tuple[int, ...], list[WhistTable]]:
-    """The base round (x, ix, −x, −ix) over GF(p**k), k in (1, 2).
+def _field(p: int, k: int):
+    """GF(p**k), k in (1, 2): ``(elements, multiply, number, moduli)``.
 
     GF(p²) is Z_p[t]/(t² − r) with r a non-residue; its element a + b·t is numbered ``a·p + b``
     (the group Z_p × Z_p, first coordinate most significant).
     """
     if k == 1:
-        elements = [(a,) for a in range(p)]
+        return [(a,) for a in range(p)], lambda x, y: ((x[0] * y[0]) % p,), lambda x: x[0], (p,)
+    r = next(v for v in range(2, p) if pow(v, (p - 1) // 2, p) == p - 1)
 
-        def mul(x, y):
-            return ((x[0] * y[0]) % p,)
+    def multiply(x, y):
+        return ((x[0] * y[0] + r * x[1] * y[1]) % p, (x[0] * y[1] + x[1] * y[0]) % p)
 
-        def number(x):
-            return x[0]
+    return [(a, b) for a in range(p) for b in range(p)], multiply, lambda x: x[0] * p + x[1], (p, p)
 
-    else:
-        r = next(v for v in range(2, p) if pow(v, (p - 1) // 2, p) == p - 1)
-        elements = [(a, b) for a in range(p) for b in range(p)]
 
-        def mul(x, y):
-            return ((x[0] * y[0] + r * x[1] * y[1]) % p, (x[0] * y[1] + x[1] * y[0]) % p)
+def _ring_base(fields: list[tuple[int, int]]) -> tuple[tuple[int, ...], list[WhistTable]]:
+    """The base round (x, ix, −x, −ix) over the ring R = GF(q1) × GF(q2) × …, every qj ≡ 1 (mod 4).
 
-        def number(x):
-            return x[0] * p + x[1]
+    i is a square root of −1 in every component. Multiplication by {1, i, −1, −i} moves no non-zero
+    x of R (1 − i, 1 + i and 2 are units in every component), so the tables of one representative
+    x per orbit cover R \\ {0}; partner differences 2x·{±1, ±i} cover every non-zero element once
+    and opponent differences (1 − i)x·{±1, ±i} twice, zero divisors of R included. One field
+    (n = 9, 13, …, 61) is the classical construction; n = 45 = 9·5 is the product GF(9) × GF(5).
+    An element (e1, e2, …) is numbered in mixed radix over the moduli of its components (first most
+    significant), matching :func:`_shift`.
+    """
+    parts = [_field(p, k) for p, k in fields]
+    elements: list[tuple] = [()]
+    for field_elements, *_ in parts:
+        elements = [e + (f,) for e in elements for f in field_elements]
+    moduli = tuple(m for *_, part_moduli in parts for m in part_moduli)
 
-    zero = tuple(0 for _ in range(k))
-    minus_one = tuple([p - 1] + [0] * (k - 1))
-    i = next(x for x in elements if mul(x, x) == minus_one)
-    seen: set[tuple[int, ...]] = set()
+    def multiply(x, y):
+        return tuple(part[1](a, b) for part, a, b in zip(parts, x, y))
+
+    def number(x):
+        value = 0
+        for part, component in zip(parts, x):
+            value = value * _order(part[3]) + part[2](component)
+        return value
+
+    minus_one = tuple(((p - 1),) if k == 1 else (p - 1, 0) for p, k in fields)
+    i = tuple(next(e for e in part[0] if part[1](e, e) == m) for part, m in zip(parts, minus_one))
+    zero = elements[0]
+    seen: set[tuple] = set()
     base: list[WhistTable] = []
     for x in elements:
         if x == zero or x in seen:
             continue
-        ix = mul(i, x)
-        coset = [x, ix, mul(minus_one, x), mul(minus_one, ix)]
+        ix = multiply(i, x)
+        coset = [x, ix, multiply(minus_one, x), multiply(minus_one, ix)]
         seen.update(coset)
         base.append(tuple(number(e) for e in coset))
-    return ((p,) * k), base
+    return moduli, base
