@@ -28,7 +28,10 @@ Sources of the base rounds:
   annealing in C (``scripts/whist_search.c``: seat swaps, cost = how far the difference counts are
   from once and twice); each entry of ``whist_bases.json`` names the command (size, time limit,
   seed, annealing parameters) that finds it again.
-- not yet: n = 56, 57, 60, 64 raise ``NotImplementedError`` (the annealing found no
+- n = 64: a base round over Z_63 with ∞ that the multiplier x → 4x maps onto itself, found
+  offline by ``scripts/whist_search_multiplier.c`` (it searches only a third of the tables: the
+  table (∞, 21, 0, 42) is fixed, every other table T comes with 4T and 16T).
+- not yet: n = 56, 57, 60 raise ``NotImplementedError`` (the annealing found no
   base round within a few processor-minutes each; see the tests' ``NOT_YET``).
 
 Either way the tests check the whist property of the developed schedule for every n in range.
