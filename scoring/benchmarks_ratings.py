@@ -37,7 +37,6 @@ def seat_pairs(competition) -> int:
     seats = []
     for match_id, side, team_id in (
         MatchSide.objects.filter(match__round__competition=competition).values_list("match_id", "side", "entrant__team_id")
-        .iterator(chunk_size=10000)
     ):
         first, second = members[team_id][:2]
         seats += [
