@@ -93,7 +93,7 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
                 match_id = rng.choice(match_ids)
                 status, body = request(conn, "GET", f"/api/matches/{match_id}")
                 version = json.loads(body)["version"] if status == 200 else 0
-                deals = rng.choice(sheets)
+                deals = rng.choice(sheets[match_id])
                 status, body = request(
                     conn, "PUT", f"/api/matches/{match_id}/deals",
                     body=json.dumps({"version": version, "deals": deals}), headers=auth,
@@ -137,14 +137,7 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
         .values_list("id", flat=True).distinct()[:200]
     )
     reads += [f"/matches/{m}/" for m in matches[:100]]
-    writable = matches[:40]
-    from scoring.services import stored_deals
-
-    sheets = [
-        [{k: d[k] for k in ("bidder", "points", "roem", "pit", "verzaakt")} for d in stored_deals(m)]
-        for m in Match.objects.filter(pk__in=matches[40:80])
-    ]
-    sheets = [s for s in sheets if s] or [[{"bidder": 0, "points": [100, 62], "roem": [0, 0]}]]
+    writable, sheets = writable_matches(matches)
     connection.close()
 
     port = free_port()
@@ -201,6 +194,28 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
         report[f"{kind}_mean_ms"] = (statistics.fmean(values) * 1000) if values else 0
     report["error_samples"] = tally.errors[:5]
     return report
+
+
+def writable_matches(match_ids: list[int], most: int = 40) -> tuple[list[int], dict[int, list[list[dict]]]]:
+    """Up to ``most`` matches to write, and for each the sheets a writer may send: the stored sheets
+    of the matches of the same competition (same rules, so the API accepts them; another table's
+    deals, so a save really changes something, and now and then its own, the idempotent resend)."""
+    from competitions.models import Match
+    from scoring.services import stored_deals
+
+    by_competition: dict[int, list[tuple[int, list[dict]]]] = {}
+    for match in Match.objects.filter(pk__in=match_ids).select_related("round").order_by("id"):
+        sheet = [{k: d[k] for k in ("bidder", "points", "roem", "pit", "verzaakt")} for d in stored_deals(match)]
+        if sheet:
+            by_competition.setdefault(match.round.competition_id, []).append((match.pk, sheet))
+    sheets = {match_id: [sheet for _id, sheet in group] for group in by_competition.values() for match_id, _ in group}
+    queues = [[match_id for match_id, _ in group] for group in by_competition.values() if len(group) >= 2]
+    writable: list[int] = []
+    while len(writable) < most and any(queues):  # round robin over the competitions
+        for queue in queues:
+            if queue and len(writable) < most:
+                writable.append(queue.pop(0))
+    return writable, sheets
 
 
 def verify_writes(tally: Tally) -> int:

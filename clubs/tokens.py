@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from datetime import timedelta
 
 from django.utils import timezone
 
@@ -17,6 +18,9 @@ from clubs.models import ApiToken
 
 KEY_PREFIX = "kj_"
 MAX_KEY_LENGTH = 200  # longer input is never a key of ours: refuse it before hashing
+
+
+LAST_USED_GRANULARITY = timedelta(minutes=1)
 
 
 def hash_key(key: str) -> str:
@@ -33,7 +37,9 @@ def create_token(user, name: str = "") -> str:
 def authenticate(key: str | None):
     """The active user of this key, or None (unknown, revoked, or the user is inactive).
 
-    Marks the token as used now (one UPDATE, no model save).
+    Marks the token as used (one UPDATE, no model save) when it was last marked more than
+    ``LAST_USED_GRANULARITY`` ago: "last used" is shown to the minute, and a scorer's phone that
+    saves every few seconds should not write a row for every request.
     """
     if not key or len(key) > MAX_KEY_LENGTH:
         return None
@@ -45,7 +51,8 @@ def authenticate(key: str | None):
     if token is None:
         return None
     now = timezone.now()
-    ApiToken.objects.filter(pk=token.pk).update(last_used=now)
+    if token.last_used is None or now - token.last_used >= LAST_USED_GRANULARITY:
+        ApiToken.objects.filter(pk=token.pk).update(last_used=now)
     return token.user
 
 

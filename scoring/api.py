@@ -24,7 +24,7 @@ from competitions.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
-from scoring.selectors import match_with_sheet, sides_of
+from scoring.selectors import match_for_api, sides_of
 from scoring.table_link import table_url
 
 
@@ -62,7 +62,7 @@ def deal_limit(rules) -> int:
 
 
 def match_out(match: Match) -> dict:
-    """The API form of a match loaded by ``match_with_sheet``."""
+    """The API form of a match loaded by ``match_for_api``."""
     competition = match.round.competition
     sides = sides_of(match)
     return {
@@ -130,7 +130,7 @@ def _forbidden(message: str) -> Status:
 def get_match(request, match_id: int = MATCH_ID):
     """Public for public competitions. A match of a private competition needs a token of its club's
     staff (``Authorization: Bearer <token>``, optional otherwise); without one it is not found (404)."""
-    match = match_with_sheet(match_id)
+    match = match_for_api(match_id)
     if not is_visible_match(_token_user(request), match):  # private competition or draft round: staff only
         raise Http404
     user = _token_user(request)
@@ -184,7 +184,7 @@ def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
         return Status(400, problems_body(exc.errors))
     except services.StaleVersion as exc:
         return _conflict(exc)
-    return Status(200, match_out(match_with_sheet(match_id)))
+    return Status(200, match_out(match_for_api(match_id)))
 
 
 @router.post(
@@ -207,4 +207,4 @@ def confirm(request, body: ConfirmIn, match_id: int = MATCH_ID):
         return _forbidden(str(exc))
     except services.StaleVersion as exc:
         return _conflict(exc)
-    return Status(200, match_out(match_with_sheet(match_id)))
+    return Status(200, match_out(match_for_api(match_id)))
