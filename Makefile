@@ -50,12 +50,15 @@ serve: install messages
 	  ALLOWED_HOSTS=$${ALLOWED_HOSTS:-127.0.0.1,localhost} $(VENV)/bin/gunicorn config.wsgi:application \
 	  --bind $(HOST):$(PORT) --workers $${WEB_CONCURRENCY:-3} --access-logfile - --error-logfile -
 
-# Load test on loopback: gunicorn + PostgreSQL, 50 clients for 60 s (80 % public pages, 20 % score entry).
+# Load test on loopback, set up as a league server: gunicorn + PostgreSQL + Redis as the shared page
+# cache, 50 clients for 60 s (80 % public pages, 20 % score entry). LOAD_CACHE_URL= (empty) measures
+# the laptop's set-up instead, each worker process caching in its own memory.
 LOAD_DATABASE_URL ?= postgres://klaverjas:klaverjas@127.0.0.1:5432/klaverjas_load
+LOAD_CACHE_URL ?= redis://127.0.0.1:6379/1
 load: install messages
 	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py migrate --noinput -v 0
 	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py seed_demo
-	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py loadtest --seconds $${LOAD_SECONDS:-60} --clients $${LOAD_CLIENTS:-50}
+	DATABASE_URL=$(LOAD_DATABASE_URL) CACHE_URL=$(LOAD_CACHE_URL) $(PY) manage.py loadtest --seconds $${LOAD_SECONDS:-60} --clients $${LOAD_CLIENTS:-50}
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

@@ -34,6 +34,7 @@ class Tally:
     latencies: dict[str, list[float]] = field(default_factory=lambda: {"read": [], "write": []})
     errors: list[str] = field(default_factory=list)
     conflicts: int = 0
+    cache: dict[str, int] = field(default_factory=lambda: {"hit": 0, "miss": 0, "none": 0})  # reads by X-Page-Cache
     writes: dict[int, list[tuple[int, list]]] = field(default_factory=dict)  # match -> [(version, deals)]
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -72,9 +73,12 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))
 
 
-def request(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None):
+def request(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None, tally=None):
     conn.request(method, path, body=body, headers=headers or {})
     response = conn.getresponse()
+    if tally is not None:
+        with tally.lock:
+            tally.cache[response.getheader("X-Page-Cache") or "none"] += 1
     return response.status, response.read()
 
 
@@ -87,7 +91,7 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
         started = time.perf_counter()
         try:
             if not writing:
-                status, _ = request(conn, "GET", rng.choice(reads))
+                status, _ = request(conn, "GET", rng.choice(reads), tally=tally)
                 ok = status == 200
             else:
                 match_id = rng.choice(match_ids)
@@ -186,6 +190,8 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
         "conflicts": tally.conflicts,
         "writes": sum(len(v) for v in tally.writes.values()),
         "lost_writes": lost,
+        "read_cache_hits": tally.cache["hit"],
+        "read_cache_misses": tally.cache["miss"],
     }
     for kind in ("read", "write", "all"):
         values = all_latencies if kind == "all" else tally.latencies[kind]

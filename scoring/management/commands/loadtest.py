@@ -33,6 +33,8 @@ class Command(BaseCommand):
             ("lost writes", report["lost_writes"], "bar: 0"),
             ("writes saved", report["writes"], ""),
             ("409 conflicts (expected)", report["conflicts"], ""),
+            ("reads from the page cache", f"{report['read_cache_hits']} hit, {report['read_cache_misses']} rendered",
+             "a save re-renders the pages it changes"),
         ]
         for kind in ("all", "read", "write"):
             rows.append(
