@@ -23,7 +23,7 @@ Sources of the base rounds:
   works because i exists and 1 ± i, 2 are units in both components (see :func:`_ring_base`).
 - n = 8, 12, 16, 20: base rounds over Z_(n−1) found offline by simulated annealing in Python
   (``python -m competitions.pairings.whist_search``).
-- n = 21, 24, 28, 32, 33, 36, 40, 44, 48, 52: base rounds over the cyclic group
+- n = 21, 24, 28, 32, 33, 36, 40, 44, 48, 52, 56: base rounds over the cyclic group
   Z_n (n ≡ 1) or Z_(n−1) with ∞ (n ≡ 0) (Z-cyclic whist tournaments), found offline by a simulated
   annealing in C (``scripts/whist_search.c``: seat swaps, cost = how far the difference counts are
   from once and twice); each entry of ``whist_bases.json`` names the command (size, time limit,
@@ -31,8 +31,10 @@ Sources of the base rounds:
 - n = 64: a base round over Z_63 with ∞ that the multiplier x → 4x maps onto itself, found
   offline by ``scripts/whist_search_multiplier.c`` (it searches only a third of the tables: the
   table (∞, 21, 0, 42) is fixed, every other table T comes with 4T and 16T).
-- not yet: n = 56, 57, 60 raise ``NotImplementedError`` (the annealing found no
-  base round within a few processor-minutes each; see the tests' ``NOT_YET``).
+- not yet: n = 57 and 60 raise ``NotImplementedError`` (the annealing found no base round in
+  about 40 processor-minutes each; no multiplier helps: Z_59 has no unit of order 3, and every unit of
+  order 3 in Z_57 fixes 19 and 38, which a base round without 0 cannot seat in a fixed table; see
+  the tests' ``NOT_YET``). The draw page falls back to drawing by lot for them.
 
 Either way the tests check the whist property of the developed schedule for every n in range.
 """
