@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
-from ninja import Field, Schema
+from ninja import Field, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 
@@ -146,6 +146,25 @@ def problems_from_pydantic(errors: Iterable[dict], *, skip: int = 0, deals_key: 
 
 
 # --- wiring: ninja's refusals in the one shape --------------------------------------------------
+
+
+class KlaverjasAPI(NinjaAPI):
+    """ninja's API, keeping the value a client sent in each validation error (ninja drops it), so
+    the message can quote it: "points must be a whole number, not 100.5" rather than "not None".
+    Only the message quotes it, shortened (``short_repr``); the error body has no raw input."""
+
+    def validation_error_from_error_contexts(self, error_contexts) -> ValidationError:
+        errors = []
+        for context in error_contexts:
+            model = context.model
+            for error in context.pydantic_validation_error.errors(include_url=False):
+                error["loc"] = (model.__ninja_param_source__,) + model.__ninja_flatten_map_reverse__.get(
+                    error["loc"], error["loc"]
+                )
+                if isinstance((error.get("ctx") or {}).get("error"), Exception):
+                    error["ctx"]["error"] = str(error["ctx"]["error"])
+                errors.append(dict(error))
+        return ValidationError(errors)
 
 
 def install(api) -> None:

@@ -5,11 +5,9 @@ one JSON shape and bounds what a body may be. Swagger UI (/api/docs) is served f
 static files (``ninja`` is in INSTALLED_APPS): no CDN.
 """
 
-from ninja import NinjaAPI
+from clubs.api_errors import JsonBodyParser, KlaverjasAPI, install
 
-from clubs.api_errors import JsonBodyParser, install
-
-api = NinjaAPI(
+api = KlaverjasAPI(
     title="Klaverjas club system API",
     version="1",
     urls_namespace="api",

@@ -173,3 +173,31 @@ def test_the_messages_are_dutch_by_default_and_english_on_request(client, saved,
     english = put_raw(client, saved, body, key, HTTP_ACCEPT_LANGUAGE="en").json()["errors"][0]["message"]
     assert dutch == "onbekend veld colour"
     assert english == "unknown field colour"
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "quoted"),
+    [
+        ({"version": 1.5, "deals": []}, "version", "1.5"),
+        ({"version": "x", "deals": []}, "version", "'x'"),
+        ({"version": 0, "deals": [{"bidder": 0, "points": [100.5, 61.5], "roem": [0, 0]}]}, "points", "100.5"),
+        ({"version": 0, "deals": [{"bidder": 0, "points": [100, 62], "roem": "veel"}]}, "roem", "'veel'"),
+        ({"version": 0, "deals": [{"bidder": 0, "points": ["=1+1", 62], "roem": [0, 0]}]}, "points", "'=1+1'"),
+    ],
+)
+def test_a_wrongly_typed_value_is_quoted_in_the_message(client, saved, key, body, field, quoted):
+    """The message names what was sent (ninja drops it from its errors; clubs.api_errors.KlaverjasAPI
+    keeps it), shortened, never the raw body: "points must be a whole number, not 100.5"."""
+    before = snapshot(saved)
+    response = put_raw(client, saved, json.dumps(body), key, HTTP_ACCEPT_LANGUAGE="en")
+    payload = assert_refused(response, 400, field)
+    message = next(e["message"] for e in payload["errors"] if e["field"] == field)
+    assert message.endswith(f"not {quoted}") or message.endswith(f"; not {quoted}"), message
+    assert "None" not in message
+    assert snapshot(saved) == before
+
+
+def test_a_huge_wrong_value_is_quoted_short(client, saved, key):
+    response = put_raw(client, saved, json.dumps({"version": "9" * 5000 + "x", "deals": []}), key)
+    message = assert_refused(response, 400, "version")["errors"][0]["message"]
+    assert len(message) < 200
