@@ -20,7 +20,8 @@ A key has two parts:
   writing transaction. The signal receivers below call it on every save or delete of the models a
   public page shows, and the organiser's services call it when they lock a competition or round.
   A match page keys on its own row instead of the competition's results, so entering one table
-  leaves the other tables' pages cached.
+  leaves the other tables' pages cached; a round's page keys on its own round's tables
+  (``round_state``), so a save in one round leaves the other rounds' pages cached.
 """
 
 from __future__ import annotations
@@ -107,6 +108,31 @@ def competition_state(slug: str, *, confirmed_only: bool = False) -> tuple | Non
     if row is None or row[1] is None:
         return None
     return (confirmed_only, *row)
+
+
+def round_state(slug: str, number: int) -> tuple | None:
+    """(site, competition structure, the round's own tables: count, Σ version, confirmed, last
+    change) for a round's page of a public competition, or None.
+
+    A round's page shows its own tables (and, for teams, their fixture lines, refreshed in the same
+    transaction as the tables); the rest of it — the byes, the link to the next round, the names —
+    is structure. So a save in round 3 leaves the pages of the other rounds cached."""
+    in_round = Q(rounds__number=number)
+    row = (
+        Competition.objects.filter(slug=slug, is_public=True)
+        .annotate(
+            site=_site_number(), number=F("page_version__structure"),
+            n=Count("rounds__matches", filter=in_round),
+            v=Sum("rounds__matches__version", filter=in_round),
+            c=Count("rounds__matches", filter=in_round & Q(rounds__matches__status=Match.Status.CONFIRMED)),
+            t=Max("rounds__matches__changed_at", filter=in_round),
+        )
+        .values_list("site", "number", "n", "v", "c", "t")
+        .first()
+    )
+    if row is None or row[1] is None:
+        return None
+    return ("r", number, *row)
 
 
 def match_state(pk: int) -> tuple | None:

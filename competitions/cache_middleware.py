@@ -28,9 +28,8 @@ from competitions import cache as versions
 CONFIRMED_PAGES = frozenset(  # show confirmed results only
     {"competitions:standings", "competitions:fixtures", "competitions:calendar", "competitions:team", "competitions:team_calendar"}
 )
-COMPETITION_PAGES = frozenset(
-    {"competitions:detail", "competitions:round", "competitions:evening", "competitions:player"}
-)
+COMPETITION_PAGES = frozenset({"competitions:detail", "competitions:evening", "competitions:player"})
+ROUND_PAGES = frozenset({"competitions:round"})  # keyed on the round's own tables
 SITE_PAGES = frozenset({"competitions:home"})
 MATCH_PAGES = frozenset({"scoring:match"})
 API_COMPETITION = re.compile(r"^/api/competitions/(?P<slug>[-\w]+)/(?P<what>[-\w]+)")
@@ -67,6 +66,8 @@ def _state(request) -> tuple | None:
         return ("c", versions.competition_state(resolved.kwargs["slug"], confirmed_only=True))
     if name in COMPETITION_PAGES:
         return ("c", versions.competition_state(resolved.kwargs["slug"]))
+    if name in ROUND_PAGES:
+        return ("c", versions.round_state(resolved.kwargs["slug"], resolved.kwargs["number"]))
     if name in MATCH_PAGES:
         return ("m", versions.match_state(resolved.kwargs["pk"]))
     if name in SITE_PAGES:

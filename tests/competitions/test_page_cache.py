@@ -110,3 +110,26 @@ def test_staff_always_get_a_page_rendered_for_them(client, table):
     client.force_login(organiser)
     response = client.get(url)
     assert "X-Page-Cache" not in response and organiser.username in response.content.decode()
+
+
+def test_a_save_re_renders_its_own_round_and_leaves_the_other_rounds_cached(client, table):
+    """Round pages key on their own tables (competitions.cache.round_state): a busy evening's saves in
+    round 2 do not re-render round 1's page, and round 2's page shows the save on the next request."""
+    match, scorer, _organiser = table
+    slug = match.round.competition.slug
+    second_round = Round.objects.create(competition=match.round.competition, number=2, status=Round.Status.PUBLISHED)
+    second = Match.objects.create(round=second_round, table=1, sides=2)
+    for seat in match.seats.all():
+        second.seats.create(seat=seat.seat, side=seat.side, player=seat.player)
+    MatchSide.objects.bulk_create([MatchSide(match=second, side=s) for s in range(2)])
+    first_url = reverse("competitions:round", args=[slug, 1])
+    second_url = reverse("competitions:round", args=[slug, 2])
+    for url in (first_url, second_url):
+        assert client.get(url)["X-Page-Cache"] == "miss"
+        assert client.get(url)["X-Page-Cache"] == "hit"
+    services.save_deals(match=second, user=scorer, deals=simulated_sheet(second, seed=6), version=second.version)
+    assert client.get(first_url)["X-Page-Cache"] == "hit"
+    response = client.get(second_url)
+    assert response["X-Page-Cache"] == "miss"
+    assert str(MatchSide.objects.get(match=second, side=0).total) in response.content.decode()
+    assert client.get(second_url)["X-Page-Cache"] == "hit"
