@@ -65,3 +65,32 @@ def bench_evening_repeats(quick: bool) -> list[Measurement]:
             )
         )
     return results
+
+
+@benchmark("whist schedules", group="draws")
+def bench_whist_schedules(quick: bool) -> list[Measurement]:
+    """Which sizes ``whist_schedule`` covers, and the time to build and check the largest."""
+    from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, shipped_sizes, whist_schedule
+
+    sizes = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n % 4 in (0, 1)]
+    shipped = set(shipped_sizes())
+    missing = [n for n in sizes if n not in shipped]
+    largest = max(shipped)
+    with Stopwatch() as sw:
+        rounds = whist_schedule(largest)
+        partners: Counter = Counter()
+        for tables in rounds:
+            for north, east, south, west in tables:
+                partners.update([frozenset((north, south)), frozenset((east, west))])
+    perfect = len(partners) == largest * (largest - 1) // 2 and set(partners.values()) == {1}
+    return [
+        Measurement(
+            name="whist schedules shipped, n = 8…64 with n ≡ 0 or 1 (mod 4)", value=len(shipped & set(sizes)),
+            unit="sizes", target=f"all {len(sizes)}", ok=not missing,
+            note=("missing: " + ", ".join(map(str, missing))) if missing else "every size",
+        ),
+        Measurement(
+            name=f"whist schedule of {largest} players, built and partners checked", value=sw.seconds * 1000,
+            unit="ms", ok=perfect, note=f"{len(rounds)} rounds; every two players partners exactly once: {perfect}",
+        ),
+    ]

@@ -19,8 +19,21 @@ def test_pairing_benchmarks_run_quick() -> None:
 def test_draw_quality_benchmark_runs_quick() -> None:
     import competitions.benchmarks_draws  # noqa: F401
 
-    (bench,) = [b for b in REGISTRY if b.group == "draws"]
+    (bench,) = [b for b in REGISTRY if b.group == "draws" and b.name == "individual evening repeats"]
     rows = bench.func(True)
     assert [m.name for m in rows] == [f"evening of 4 rounds, {n} players" for n in (12, 16, 40)]
     assert all(m.value == 0 and m.ok for m in rows if "12 players" not in m.name)
     assert rows[0].ok is None and rows[0].value >= 6  # 12 players: a repeat is unavoidable
+
+
+def test_whist_benchmark_names_the_missing_sizes() -> None:
+    import competitions.benchmarks_draws  # noqa: F401
+    from competitions.pairings.whist import shipped_sizes
+
+    (bench,) = [b for b in REGISTRY if b.name == "whist schedules"]
+    shipped, largest = bench.func(True)
+    sizes = [n for n in range(8, 65) if n % 4 in (0, 1)]
+    missing = sorted(set(sizes) - set(shipped_sizes()))
+    assert shipped.value == len(sizes) - len(missing) and shipped.ok is (not missing)
+    assert all(str(n) in shipped.note for n in missing)
+    assert largest.ok is True and "64 players" in largest.name
