@@ -24,7 +24,7 @@ from competitions.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
-from scoring.selectors import match_for_api, sides_of
+from scoring.selectors import match_for_api, sheet_for_api, sides_of
 from scoring.table_link import table_url
 
 
@@ -177,14 +177,14 @@ def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
             "n": limit, "given": len(sheet.deals)}
         return Status(400, problems_body([Problem(0, "deals", message)]))
     try:
-        services.save_deals(match=match, user=user, deals=deals_for_service(sheet), version=sheet.version)
+        saved = services.save_deals(match=match, user=user, deals=deals_for_service(sheet), version=sheet.version)
     except services.NotAllowed as exc:
         return _forbidden(str(exc))
     except services.SheetInvalid as exc:
         return Status(400, problems_body(exc.errors))
     except services.StaleVersion as exc:
         return _conflict(exc)
-    return Status(200, match_out(match_for_api(match_id)))
+    return Status(200, match_out(sheet_for_api(saved)))  # the service's fresh row: no fourth read of it
 
 
 @router.post(

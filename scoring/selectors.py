@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 
 from competitions.models import SEATS, Match, MatchSeat, MatchSide
@@ -23,16 +23,27 @@ def match_with_sheet(pk: int) -> Match:
     return get_object_or_404(queryset, pk=pk)
 
 
+def _api_prefetches() -> list[Prefetch]:
+    return [
+        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
+        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
+        Prefetch("deals", queryset=Deal.objects.order_by("number")),
+    ]
+
+
 def match_for_api(pk: int) -> Match:
     """A match as the API shows it: competition and club, seats and players, sides and entrants,
     deals (4 queries). Leaner than :func:`match_with_sheet` (no evening, fixture or the users who
     entered and confirmed it, which the API does not show): it is read on every save."""
-    queryset = Match.objects.select_related("round__competition__club").prefetch_related(
-        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
-        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
-    )
+    queryset = Match.objects.select_related("round__competition__club").prefetch_related(*_api_prefetches())
     return get_object_or_404(queryset, pk=pk)
+
+
+def sheet_for_api(match: Match) -> Match:
+    """:func:`match_for_api` for a match just loaded with its competition and club (the one a save
+    returns): its seats, sides and deals as they are now (3 queries)."""
+    prefetch_related_objects([match], *_api_prefetches())
+    return match
 
 
 @dataclass(frozen=True)

@@ -259,3 +259,17 @@ def test_openapi_schema_documents_the_match_api(client):
     assert put_op["security"] == [{"BearerToken": []}]
     assert schema["components"]["securitySchemes"]["BearerToken"]["scheme"] == "bearer"
     assert "MatchOut" in components
+
+
+def test_the_put_answer_is_what_a_fresh_get_reads(client, match, key, django_assert_max_num_queries):
+    """The PUT answers from the saved row without reading the match a fourth time; what it answers
+    must be exactly what the next GET reads (sides, totals, deals, version, status)."""
+    body = {"version": 0, "deals": simulated_sheet(match, seed=9)}
+    with django_assert_max_num_queries(18):
+        response = put(client, match, body, key)
+    assert response.status_code == 200, response.content
+    answered = response.json()
+    assert answered == client.get(url(match)).json()
+    assert answered["version"] == 1 and len(answered["deals"]) == len(body["deals"])
+    again = put(client, match, dict(body, version=1, deals=simulated_sheet(match, seed=10)), key).json()
+    assert again == client.get(url(match)).json() and again["totals"] != answered["totals"]
