@@ -32,9 +32,9 @@ Sources of the base rounds:
   offline by ``scripts/whist_search_multiplier.c`` (it searches only a third of the tables: the
   table (∞, 21, 0, 42) is fixed, every other table T comes with 4T and 16T).
 - not yet: n = 57 and 60 raise ``NotImplementedError`` (the annealing found no base round in
-  about 85 processor-minutes each, four seeds; no multiplier helps: Z_59 has no unit of order 3, and every unit of
-  order 3 in Z_57 fixes 19 and 38, which a base round without 0 cannot seat in a fixed table; see
-  the tests' ``NOT_YET``). The draw page falls back to drawing by lot for them.
+  about 85 processor-minutes each, four seeds; no multiplier helps: Z_59 has no unit of order 3,
+  and every unit of order 3 in Z_57 fixes 19 and 38, which a base round without 0 cannot seat in
+  a fixed table; see the tests' ``NOT_YET``). The draw page falls back to drawing by lot for them.
 
 Either way the tests check the whist property of the developed schedule for every n in range.
 """
