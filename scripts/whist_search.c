@@ -29,14 +29,7 @@
 
 #define MAXN 80
 
-static unsigned long long state = 88172645463325252ULL;
-static unsigned long long next_random(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
-static double uniform(void) { return (next_random() >> 11) * (1.0 / 9007199254740992.0); }
+#include "whist_random.h"
 
 static int n, m, moduli_count, moduli[8], infinity, seat_count, table_count;
 static int *class_of_pair; /* m*m: class of x - y, -1 for x == y */

@@ -28,14 +28,7 @@
 
 #define MAXM 128
 
-static unsigned long long state = 88172645463325252ULL;
-static unsigned long long next_random(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
-static double uniform(void) { return (next_random() >> 11) * (1.0 / 9007199254740992.0); }
+#include "whist_random.h"
 
 static int m, u, seat_count, short_tables, orbit_classes;
 static int class_orbit[MAXM]; /* orbit of the difference class, -1 for the fixed class */
