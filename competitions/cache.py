@@ -86,28 +86,8 @@ def competition_state(slug: str, *, confirmed_only: bool = False) -> tuple | Non
     ``confirmed_only``: for pages that show confirmed results only (standings, fixtures, calendars,
     a team's page): the fingerprint of the confirmed tables, so entering a table that is not
     confirmed yet leaves them cached."""
-    confirmed = Q(rounds__matches__status=Match.Status.CONFIRMED)
-    if confirmed_only:
-        results = {
-            "v": Sum(F("rounds__matches__id") * K + F("rounds__matches__version"), filter=confirmed),
-            "c": Count("rounds__matches", filter=confirmed),
-            "t": Max("rounds__matches__confirmed_at", filter=confirmed),
-        }
-    else:
-        results = {
-            "v": Sum("rounds__matches__version"),
-            "c": Count("rounds__matches", filter=confirmed),
-            "t": Max("rounds__matches__changed_at"),
-        }
-    row = (
-        Competition.objects.filter(slug=slug, is_public=True)
-        .annotate(site=_site_number(), number=F("page_version__structure"), n=Count("rounds__matches"), **results)
-        .values_list("site", "number", "n", "v", "c", "t")
-        .first()
-    )
-    if row is None or row[1] is None:
-        return None
-    return (confirmed_only, *row)
+    row = _results_row(slug, confirmed_only=confirmed_only)
+    return None if row is None else (confirmed_only, *row)
 
 
 def round_state(slug: str, number: int) -> tuple | None:
@@ -117,22 +97,35 @@ def round_state(slug: str, number: int) -> tuple | None:
     A round's page shows its own tables (and, for teams, their fixture lines, refreshed in the same
     transaction as the tables); the rest of it — the byes, the link to the next round, the names —
     is structure. So a save in round 3 leaves the pages of the other rounds cached."""
-    in_round = Q(rounds__number=number)
+    row = _results_row(slug, scope=Q(rounds__number=number))
+    return None if row is None else ("r", number, *row)
+
+
+def _results_row(slug: str, *, confirmed_only: bool = False, scope: Q | None = None) -> tuple | None:
+    """One query: (site, structure, count, Σ, confirmed, last change) over the competition's tables
+    (those in ``scope`` only, e.g. one round's), or None without a public competition and its row."""
+    scope = scope or Q()
+    confirmed = scope & Q(rounds__matches__status=Match.Status.CONFIRMED)
+    if confirmed_only:
+        results = {
+            "v": Sum(F("rounds__matches__id") * K + F("rounds__matches__version"), filter=confirmed),
+            "c": Count("rounds__matches", filter=confirmed),
+            "t": Max("rounds__matches__confirmed_at", filter=confirmed),
+        }
+    else:
+        results = {
+            "v": Sum("rounds__matches__version", filter=scope),
+            "c": Count("rounds__matches", filter=confirmed),
+            "t": Max("rounds__matches__changed_at", filter=scope),
+        }
     row = (
         Competition.objects.filter(slug=slug, is_public=True)
-        .annotate(
-            site=_site_number(), number=F("page_version__structure"),
-            n=Count("rounds__matches", filter=in_round),
-            v=Sum("rounds__matches__version", filter=in_round),
-            c=Count("rounds__matches", filter=in_round & Q(rounds__matches__status=Match.Status.CONFIRMED)),
-            t=Max("rounds__matches__changed_at", filter=in_round),
-        )
+        .annotate(site=_site_number(), number=F("page_version__structure"),
+                  n=Count("rounds__matches", filter=scope), **results)
         .values_list("site", "number", "n", "v", "c", "t")
         .first()
     )
-    if row is None or row[1] is None:
-        return None
-    return ("r", number, *row)
+    return None if row is None or row[1] is None else row
 
 
 def match_state(pk: int) -> tuple | None:
