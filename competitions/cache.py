@@ -34,6 +34,7 @@ from django.db.models.signals import post_delete, post_save
 
 from competitions.models import Competition, Match
 from competitions.models_cache import PageVersion
+from competitions.prepared import PreparedQuery
 
 SITE = "site"
 #: Match fields that only results change: a save of only these leaves the structure alone (the
@@ -86,7 +87,7 @@ def competition_state(slug: str, *, confirmed_only: bool = False) -> tuple | Non
     ``confirmed_only``: for pages that show confirmed results only (standings, fixtures, calendars,
     a team's page): the fingerprint of the confirmed tables, so entering a table that is not
     confirmed yet leaves them cached."""
-    row = _results_row(slug, confirmed_only=confirmed_only)
+    row = _results_row(_COMPETITION_CONFIRMED if confirmed_only else _COMPETITION, str(slug))
     return None if row is None else (confirmed_only, *row)
 
 
@@ -97,52 +98,72 @@ def round_state(slug: str, number: int) -> tuple | None:
     A round's page shows its own tables (and, for teams, their fixture lines, refreshed in the same
     transaction as the tables); the rest of it — the byes, the link to the next round, the names —
     is structure. So a save in round 3 leaves the pages of the other rounds cached."""
-    row = _results_row(slug, scope=Q(rounds__number=number))
+    row = _results_row(_ROUND, str(slug), int(number))
     return None if row is None else ("r", number, *row)
 
 
-def _results_row(slug: str, *, confirmed_only: bool = False, scope: Q | None = None) -> tuple | None:
-    """One query: (site, structure, count, Σ, confirmed, last change) over the competition's tables
-    (those in ``scope`` only, e.g. one round's), or None without a public competition and its row."""
-    scope = scope or Q()
-    confirmed = scope & Q(rounds__matches__status=Match.Status.CONFIRMED)
-    if confirmed_only:
-        results = {
-            "v": Sum(F("rounds__matches__id") * K + F("rounds__matches__version"), filter=confirmed),
-            "c": Count("rounds__matches", filter=confirmed),
-            "t": Max("rounds__matches__confirmed_at", filter=confirmed),
-        }
-    else:
-        results = {
-            "v": Sum("rounds__matches__version", filter=scope),
-            "c": Count("rounds__matches", filter=confirmed),
-            "t": Max("rounds__matches__changed_at", filter=scope),
-        }
-    row = (
-        Competition.objects.filter(slug=slug, is_public=True)
-        .annotate(site=_site_number(), number=F("page_version__structure"),
-                  n=Count("rounds__matches", filter=scope), **results)
-        .values_list("site", "number", "n", "v", "c", "t")
-        .first()
-    )
+def _results_query(*, confirmed_only: bool = False, one_round: bool = False) -> PreparedQuery:
+    """The query of :func:`_results_row`, built once: (site, structure, count, Σ, confirmed, last
+    change) over a public competition's tables (one round's only, with ``one_round``)."""
+
+    def build(slug: str, *number: int):
+        scope = Q(rounds__number=number[0]) if one_round else Q()
+        confirmed = scope & Q(rounds__matches__status=Match.Status.CONFIRMED)
+        if confirmed_only:
+            results = {
+                "v": Sum(F("rounds__matches__id") * K + F("rounds__matches__version"), filter=confirmed),
+                "c": Count("rounds__matches", filter=confirmed),
+                "t": Max("rounds__matches__confirmed_at", filter=confirmed),
+            }
+        else:
+            results = {
+                "v": Sum("rounds__matches__version", filter=scope),
+                "c": Count("rounds__matches", filter=confirmed),
+                "t": Max("rounds__matches__changed_at", filter=scope),
+            }
+        return (
+            Competition.objects.filter(slug=slug, is_public=True)
+            .annotate(site=_site_number(), number=F("page_version__structure"),
+                      n=Count("rounds__matches", filter=scope), **results)
+            .values_list("site", "number", "n", "v", "c", "t")
+            .order_by()[:1]
+        )
+
+    return PreparedQuery(build, str, int) if one_round else PreparedQuery(build, str)
+
+
+_COMPETITION = _results_query()
+_COMPETITION_CONFIRMED = _results_query(confirmed_only=True)
+_ROUND = _results_query(one_round=True)
+
+
+def _results_row(query: PreparedQuery, *args) -> tuple | None:
+    """One query: (site, structure, count, Σ, confirmed, last change), or None without a public
+    competition and its version row."""
+    rows = query.rows(*args)
+    row = rows[0] if rows else None
     return None if row is None or row[1] is None else row
+
+
+_MATCH = PreparedQuery(
+    lambda pk: Match.objects.filter(pk=pk, round__competition__is_public=True)
+    .annotate(site=_site_number(), number=F("round__competition__page_version__structure"))
+    .values_list(
+        "site", "number", "round__competition_id", "version", "status", "deals_played", "changed_at",
+        "table_checked_at", "confirmed_at", "round__status",
+    )
+    .order_by()[:1],
+    int,
+)
 
 
 def match_state(pk: int) -> tuple | None:
     """(site, competition structure, the match's own version, status, deals, changes) of a match of a
     public competition, or None."""
-    row = (
-        Match.objects.filter(pk=pk, round__competition__is_public=True)
-        .annotate(site=_site_number(), number=F("round__competition__page_version__structure"))
-        .values_list(
-            "site", "number", "round__competition_id", "version", "status", "deals_played", "changed_at",
-            "table_checked_at", "confirmed_at", "round__status",
-        )
-        .first()
-    )
-    if row is None or row[1] is None:
+    rows = _MATCH.rows(int(pk))
+    if not rows or rows[0][1] is None:
         return None
-    return row
+    return rows[0]
 
 
 def site_state() -> tuple:

@@ -12,6 +12,7 @@ key is the same on every app server, so several servers share what one of them r
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 
 from django.conf import settings
@@ -22,6 +23,9 @@ from django.urls import Resolver404, resolve
 from django.utils import translation
 
 from competitions import cache as versions
+from competitions.models import Round
+
+PUBLISHED = Round.Status.PUBLISHED
 
 #: URL names of the public pages, by what their key is read from. The projector is left out: it
 #: refreshes itself and keeps its own live check.
@@ -35,6 +39,7 @@ MATCH_PAGES = frozenset({"scoring:match"})
 API_COMPETITION = re.compile(r"^/api/competitions/(?P<slug>[-\w]+)/(?P<what>[-\w]+)")
 API_CONFIRMED = frozenset({"standings", "fixtures"})
 API_MATCH = re.compile(r"^/api/matches/(?P<pk>\d+)/?$")
+API_MATCH_DEALS = re.compile(r"^/api/matches/(?P<pk>\d+)/deals/?$")
 API_LIST = re.compile(r"^/api/competitions/?$")
 STORED_TYPES = ("text/html", "application/json", "text/calendar", "image/svg+xml")
 CSRF_INPUT = re.compile(rb'(name="csrfmiddlewaretoken" value=")([^"]*)(")')
@@ -84,8 +89,8 @@ def _anonymous(request) -> bool:
     return user is None or not user.is_authenticated
 
 
-def page_key(request, state: tuple) -> str:
-    raw = f"{translation.get_language()}|{request.get_full_path()}|{state!r}"
+def page_key(request, state: tuple, path: str | None = None) -> str:
+    raw = f"{translation.get_language()}|{path or request.get_full_path()}|{state!r}"
     return "page:" + hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -94,7 +99,11 @@ class PublicPageCache:
         self.get_response = get_response
 
     def __call__(self, request):
-        if not getattr(settings, "PAGE_CACHE_ENABLED", True) or not _anonymous(request):
+        if not getattr(settings, "PAGE_CACHE_ENABLED", True):
+            return self.get_response(request)
+        if request.method == "PUT" and (deals := API_MATCH_DEALS.match(request.path_info)):
+            return self._save_and_store(request, int(deals["pk"]))
+        if not _anonymous(request):
             return self.get_response(request)
         kind_state = _state(request)
         if kind_state is None or kind_state[1] is None:
@@ -106,6 +115,28 @@ class PublicPageCache:
         response = self.get_response(request)
         self._store(key, response)
         response[HEADER] = "miss"
+        return response
+
+    def _save_and_store(self, request, pk: int):
+        """A table's phone reads the match right after saving it (the next ``GET /api/matches/<pk>``),
+        and that read would always miss: the save changed the key. The PUT answers with exactly what
+        that GET shows (``match_out`` of the saved row; a test holds them equal), so it is stored
+        under the GET's new key at once — only when that is certainly right: the match is public
+        (published round of a public competition), no structure change (names, seating, rules)
+        happened while the save ran, and the stored version is still the one this save wrote."""
+        before = versions.match_state(pk)
+        response = self.get_response(request)
+        if before is None or response.status_code != 200:
+            return response
+        after = versions.match_state(pk)
+        if after is None or after[:2] != before[:2] or after[-1] != PUBLISHED:
+            return response
+        try:
+            saved_version = json.loads(response.content)["version"]
+        except (ValueError, KeyError, TypeError):
+            return response
+        if after[3] == saved_version:
+            self._store(page_key(request, ("m", after), path=f"/api/matches/{pk}"), response)
         return response
 
     @staticmethod

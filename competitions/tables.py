@@ -40,8 +40,7 @@ class BaseTable(tables.Table):
             parameters = inspect.signature(render).parameters
             takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
             names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-            td_class = (column.attrs.get("td") or {}).get("class", "")
-            td_open = format_html('<td class="{}">', td_class) if td_class else mark_safe("<td>")
+            td_open = _td_open(bound_column)
             plan.append((bound_column, A(bound_column.accessor), render, takes_all, names, td_open))
         body = []
         for row in self.paginated_rows:
@@ -60,10 +59,18 @@ class BaseTable(tables.Table):
                 if isinstance(content, int | float | Decimal) and not isinstance(content, bool):
                     content = localize(content)
                 cells.append(td_open + conditional_escape(content) + "</td>")
-            row_class = row.attrs.get("class", "")
-            tr = format_html('<tr class="{}">', row_class) if row_class else "<tr>"
-            body.append(mark_safe(tr + "".join(cells) + "</tr>"))
+            body.append(mark_safe(f"<tr {row.attrs.as_html()}>" + "".join(cells) + "</tr>"))
         return body
+
+
+def _td_open(bound_column) -> str:
+    """``<td …>`` with the column's cell attributes as tables2 renders them (classes sorted), worked
+    out once per column. Attributes that depend on the row (callables) are not supported here."""
+    td = (dict(bound_column._table.attrs) | dict(bound_column.column.attrs)).get("td") or {}
+    if any(callable(v) for v in td.values()):
+        raise ValueError(f"BaseTable: column {bound_column.name!r} has per-row cell attributes")
+    html = bound_column.attrs["td"].as_html()
+    return mark_safe(f"<td {html}>" if html else "<td>")
 
 
 def num(label, **kwargs) -> tables.Column:

@@ -23,6 +23,7 @@ from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
+from scoring.services_sides import remember_rows, side_statistics, store_sides
 
 
 class EntryError(Exception):
@@ -140,60 +141,6 @@ def _check_sheet(rules: RuleSet, deals: Sequence) -> tuple[list[DealInput], list
     return inputs, results, match_result
 
 
-def _side_statistics(rules: RuleSet, inputs: list[DealInput], results: list, sides: int) -> list[dict]:
-    stats = [dict(total=0, roem=0, bids=0, made=0, nat=0, pits=0, tegenpits=0, verzaakt=0) for _ in range(sides)]
-    for deal, result in zip(inputs, results):
-        for side in range(sides):
-            s = stats[side]
-            s["total"] += result.scores[side]
-            s["roem"] += deal.roem[side]
-            if deal.bidder == side:
-                s["bids"] += 1
-                if result.nat:
-                    s["nat"] += 1
-                elif deal.verzaakt != side:
-                    s["made"] += 1
-            if result.pit == side:
-                if deal.bidder is None or deal.bidder == side:
-                    s["pits"] += 1
-                else:
-                    s["tegenpits"] += 1
-            if deal.verzaakt == side:
-                s["verzaakt"] += 1
-    return stats
-
-
-def _outcome(totals: list[int], side: int, complete: bool) -> str:
-    if not complete:
-        return MatchSide.Result.NONE
-    best = max(totals)
-    if totals[side] < best:
-        return MatchSide.Result.LOSS
-    return MatchSide.Result.DRAW if totals.count(best) > 1 else MatchSide.Result.WIN
-
-
-def _store_sides(match: Match, stats: list[dict], complete: bool) -> None:
-    existing = {s.side: s for s in match.match_sides.all()}
-    totals = [s["total"] for s in stats]
-    rows = []
-    for side, s in enumerate(stats):
-        row = existing.get(side) or MatchSide(match=match, side=side)
-        for key, value in s.items():
-            setattr(row, key, value)
-        row.opponents_total = sum(totals) - s["total"]
-        row.result = _outcome(totals, side, complete)
-        rows.append(row)
-    new = [r for r in rows if r.pk is None]
-    if new:
-        MatchSide.objects.bulk_create(new)
-    old = [r for r in rows if r.pk is not None]
-    if old:
-        MatchSide.objects.bulk_update(
-            old,
-            ["total", "opponents_total", "roem", "bids", "made", "nat", "pits", "tegenpits", "verzaakt", "result"],
-        )
-
-
 def refresh_fixture(fixture_id: int | None) -> None:
     """Teams of four: the team totals are the sums of their two tables; complete when all confirmed."""
     if fixture_id is None:
@@ -262,7 +209,7 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
     match.version = version + 1
 
     Deal.objects.filter(match=match).delete()
-    Deal.objects.bulk_create([_deal_row(match, n, d, r) for n, (d, r) in enumerate(zip(inputs, results), start=1)])
+    deals = Deal.objects.bulk_create([_deal_row(match, n, d, r) for n, (d, r) in enumerate(zip(inputs, results), start=1)])
 
     complete = _is_complete(rules, inputs, match_result)
     now = timezone.now()
@@ -288,7 +235,7 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
         update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status",
                        "table_entered_side", "table_checked_at", "table_checked_side", "changed_at"]
     )
-    _store_sides(match, _side_statistics(rules, inputs, results, match.sides), complete)
+    sides = store_sides(match, side_statistics(rules, inputs, results, match.sides), complete)
     refresh_fixture(match.fixture_id)
     after = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
     AuditEntry.objects.create(
@@ -301,6 +248,7 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
         table_side=table_side,
         table_key=table_key,
     )
+    remember_rows(match, deals=deals, match_sides=sides)  # the answer to the save reads them from memory
     return match
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.models import SEATS
+from competitions.tables import BaseTable
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
 from scoring.sheet_layout import FIELD_LABELS
 from scoring.services import compare_sheets
@@ -26,7 +27,10 @@ MARK_TITLES = {
     "TP": gettext_lazy("tegenpit"),
     "V": gettext_lazy("verzaakt"),
 }
-TABLE_TEMPLATE = "django_tables2/table.html"
+#: tables2's table with its body rendered by ``BaseTable.body`` (the same cells and attributes, each
+#: column's render signature and cell attributes worked out once per table instead of once per cell:
+#: the deal table of a 16-deal sheet took most of the match page's time).
+TABLE_TEMPLATE = "competitions/_table.html"
 
 
 def _side_of_mark(deal) -> int | None:
@@ -77,7 +81,7 @@ def _row_class(record) -> str:
     return " ".join(classes)
 
 
-class _DealTableBase(tables.Table):
+class _DealTableBase(BaseTable):
     number = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     dealer = tables.Column(verbose_name=gettext_lazy("dealer"), attrs={"td": {"class": "dealer"}},
                            footer=gettext_lazy("final totals"))
@@ -191,7 +195,7 @@ class StatRow:
     verzaakt: int
 
 
-class StatsTable(tables.Table):
+class StatsTable(BaseTable):
     label = tables.Column(verbose_name=gettext_lazy("side"))
     name = tables.Column(verbose_name=gettext_lazy("name"))
     bids = tables.Column(verbose_name=gettext_lazy("bids"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
@@ -273,7 +277,7 @@ def changes_of(entry, labels: tuple[str, ...]) -> list[Change]:
     ]
 
 
-class AuditTable(tables.Table):
+class AuditTable(BaseTable):
     at = tables.DateTimeColumn(verbose_name=gettext_lazy("when"), format="j M Y H:i")
     user = tables.Column(verbose_name=gettext_lazy("who"), empty_values=())
     action = tables.Column(verbose_name=gettext_lazy("what"))
@@ -322,7 +326,7 @@ class AuditTable(tables.Table):
 # --- differences between two entries of one sheet (a conflict, a blind entry)
 
 
-class DifferenceTable(tables.Table):
+class DifferenceTable(BaseTable):
     """Deal by deal where two entries differ; the column titles name the two entries."""
 
     deal = tables.Column(verbose_name=gettext_lazy("deal"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})

@@ -94,6 +94,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("PG_PREPARED", "1") != "0":
+    # A league server. Most of PostgreSQL's work on a page is *planning* its joins (the match with its
+    # round, competition and club: 1.4 ms planning against 0.14 ms running). With server-side binding
+    # psycopg prepares a statement it has run 5 times on a connection, and PostgreSQL plans it once
+    # per connection instead of once per request. PG_PREPARED=0 turns it off, e.g. behind a
+    # connection pooler in transaction mode that does not track prepared statements.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 5})
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The public page cache (competitions.cache): local memory on a club laptop (per process, which is

@@ -133,3 +133,32 @@ def test_a_save_re_renders_its_own_round_and_leaves_the_other_rounds_cached(clie
     assert response["X-Page-Cache"] == "miss"
     assert str(MatchSide.objects.get(match=second, side=0).total) in response.content.decode()
     assert client.get(second_url)["X-Page-Cache"] == "hit"
+
+
+def test_a_save_through_the_api_stores_what_the_next_get_reads(client, table):
+    """The table's phone reads the match right after its save: that GET is served from the cache, byte
+    for byte what rendering it afresh gives — and a draft round's table is stored for nobody."""
+    import json as json_module
+
+    from django.test import override_settings
+
+    from clubs.tokens import create_token
+
+    match, scorer, _organiser = table
+    auth = {"HTTP_AUTHORIZATION": f"Bearer {create_token(scorer, 'phone')}"}
+    body = {"version": match.version, "deals": simulated_sheet(match, seed=6)}
+    put = client.put(f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth)
+    assert put.status_code == 200, put.content
+    cached = Client().get(f"/api/matches/{match.pk}")
+    assert cached["X-Page-Cache"] == "hit"
+    with override_settings(PAGE_CACHE_ENABLED=False):
+        fresh = Client().get(f"/api/matches/{match.pk}")
+    assert cached.content == fresh.content and cached["Content-Type"] == fresh["Content-Type"]
+    assert cached.json()["version"] == put.json()["version"] == match.version + 1
+
+    Round.objects.filter(pk=match.round_id).update(status=Round.Status.DRAFT)  # hidden from the public
+    match.refresh_from_db()
+    body = {"version": match.version, "deals": simulated_sheet(match, seed=7)}
+    put = client.put(f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth)
+    assert put.status_code == 200
+    assert Client().get(f"/api/matches/{match.pk}").status_code == 404

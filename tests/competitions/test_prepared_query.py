@@ -1,0 +1,52 @@
+"""competitions.prepared: the page cache's key queries, built once, give what the ORM gives."""
+
+import pytest
+from django.db.models import F
+
+from competitions import cache
+from competitions.models import Match, Round
+from competitions.prepared import PreparedQuery
+from scoring import services
+from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_key_queries_use_the_shortcut_and_follow_every_change():
+    match = make_match(slug="prepared-avonden")
+    slug = match.round.competition.slug
+    scorer = make_user("prepared-scorer", club=match.round.competition.club, role="scorer")
+    before = (cache.match_state(match.pk), cache.round_state(slug, 1), cache.competition_state(slug),
+              cache.competition_state(slug, confirmed_only=True))
+    for query in (cache._MATCH, cache._ROUND, cache._COMPETITION, cache._COMPETITION_CONFIRMED):
+        assert query._plans["default"] is not None, "fell back to the ORM: the shortcut is not used"
+    assert None not in before
+    services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=2), version=match.version)
+    after = (cache.match_state(match.pk), cache.round_state(slug, 1), cache.competition_state(slug),
+             cache.competition_state(slug, confirmed_only=True))
+    assert after[0] != before[0] and after[1] != before[1] and after[2] != before[2]
+    assert after[3] == before[3]  # entered, not confirmed: the confirmed-only key stays
+    assert cache.round_state(slug, 2) is not None and cache.round_state(slug, 2) != after[1]
+    assert cache.match_state(10**9) is None and cache.competition_state("no-such-competition") is None
+
+
+def test_rows_match_the_orm_for_other_arguments():
+    first, second = make_match(make_club("prepared-a"), slug="prepared-a"), make_match(make_club("prepared-b"), slug="prepared-b")
+    query = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).values_list("id", "version").order_by()[:1], int)
+    for match in (first, second):
+        assert query.rows(match.pk) == [(match.pk, match.version)]
+    rounds = PreparedQuery(
+        lambda slug, number: Round.objects.filter(competition__slug=slug, number=number)
+        .annotate(v=F("number") + 0).values_list("competition__slug", "number").order_by(),
+        str, int,
+    )
+    assert rounds.rows("prepared-b", 1) == [("prepared-b", 1)]
+    assert rounds.rows("prepared-a", 7) == []
+
+
+def test_arguments_of_the_wrong_kind_are_refused():
+    query = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).values_list("id"), int)
+    with pytest.raises(TypeError):
+        query.rows("1")
+    with pytest.raises(TypeError):
+        PreparedQuery(lambda when: Match.objects.filter(changed_at=when), float)
