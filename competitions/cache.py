@@ -78,6 +78,7 @@ def _site_number():
 #: ones or a confirmed table changes (its version rises), whatever else happens at once — two
 #: different (id, version) pairs never weigh the same while versions stay below K.
 K = 2**24
+SMALL_MAX, BIG_MAX = 2**15 - 1, 2**63 - 1  # the largest round number and id the columns hold
 
 
 def competition_state(slug: str, *, confirmed_only: bool = False) -> tuple | None:
@@ -98,6 +99,8 @@ def round_state(slug: str, number: int) -> tuple | None:
     A round's page shows its own tables (and, for teams, their fixture lines, refreshed in the same
     transaction as the tables); the rest of it — the byes, the link to the next round, the names —
     is structure. So a save in round 3 leaves the pages of the other rounds cached."""
+    if not 0 <= int(number) <= SMALL_MAX:  # no such round (Round.number is a small integer)
+        return None
     row = _results_row(_ROUND, str(slug), int(number))
     return None if row is None else ("r", number, *row)
 
@@ -160,6 +163,8 @@ _MATCH = PreparedQuery(
 def match_state(pk: int) -> tuple | None:
     """(site, competition structure, the match's own version, status, deals, changes) of a match of a
     public competition, or None."""
+    if not 0 < int(pk) <= BIG_MAX:  # no such match, and a number the database would refuse
+        return None
     rows = _MATCH.rows(int(pk))
     if not rows or rows[0][1] is None:
         return None

@@ -10,6 +10,7 @@ import inspect
 from decimal import Decimal
 
 import django_tables2 as tables
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html, format_html_join
@@ -56,7 +57,9 @@ class BaseTable(tables.Table):
                         "bound_column": bound_column, "bound_row": row, "table": self,
                     }
                     content = render(**(arguments if takes_all else {n: arguments[n] for n in names}))
-                if isinstance(content, int | float | Decimal) and not isinstance(content, bool):
+                if type(content) is int and not settings.USE_THOUSAND_SEPARATOR:
+                    content = str(content)  # what localize gives for a whole number, without its detour
+                elif isinstance(content, int | float | Decimal) and not isinstance(content, bool):
                     content = localize(content)
                 cells.append(td_open + conditional_escape(content) + "</td>")
             body.append(mark_safe(f"<tr {row.attrs.as_html()}>" + "".join(cells) + "</tr>"))

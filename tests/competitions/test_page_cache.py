@@ -162,3 +162,17 @@ def test_a_save_through_the_api_stores_what_the_next_get_reads(client, table):
     put = client.put(f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth)
     assert put.status_code == 200
     assert Client().get(f"/api/matches/{match.pk}").status_code == 404
+
+
+def test_the_front_page_of_a_competition_waits_for_confirmation(client, table):
+    """The competition's front page shows confirmed tables only (counts per round, the latest
+    results): a save that awaits confirmation leaves it cached, the confirmation shows at once."""
+    match, scorer, organiser = table
+    url = reverse("competitions:detail", args=[match.round.competition.slug])
+    client.get(url)
+    saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=8), version=match.version)
+    assert client.get(url)["X-Page-Cache"] == "hit"
+    services.confirm_match(match=saved, user=organiser, version=saved.version)
+    response = client.get(url)
+    assert response["X-Page-Cache"] == "miss"
+    assert str(MatchSide.objects.get(match=match, side=0).total) in response.content.decode()

@@ -28,6 +28,9 @@ def test_the_key_queries_use_the_shortcut_and_follow_every_change():
     assert after[3] == before[3]  # entered, not confirmed: the confirmed-only key stays
     assert cache.round_state(slug, 2) is not None and cache.round_state(slug, 2) != after[1]
     assert cache.match_state(10**9) is None and cache.competition_state("no-such-competition") is None
+    # numbers the columns cannot hold are no such match or round, not a database error
+    assert cache.match_state(10**30) is None and cache.match_state(-1) is None
+    assert cache.round_state(slug, 10**6) is None
 
 
 def test_rows_match_the_orm_for_other_arguments():
