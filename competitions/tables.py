@@ -162,6 +162,10 @@ def _side_cell(slug, side):
     return names
 
 
+#: A match's status as one sign, for the narrow round table on a phone.
+STATUS_SIGNS = {"open": "–", "draft": "½", "entered": "✎", "confirmed": "✓"}
+
+
 class MatchTable(BaseTable):
     """Tables (matches) as ``selectors.TableView`` records: sides, totals, status, link."""
 
@@ -173,8 +177,10 @@ class MatchTable(BaseTable):
     side_b = tables.Column(verbose_name=_("Side B (E–W)"), accessor="sides", empty_values=(), orderable=False)
     side_c = tables.Column(verbose_name=_("Third"), accessor="sides", empty_values=(), orderable=False)
     total_c = num(_("Points"), accessor="sides", empty_values=(), orderable=False)
-    status = tables.Column(verbose_name=_("Status"), accessor="match__status")
-    link = tables.Column(verbose_name="", accessor="match__pk", empty_values=(), orderable=False)
+    status = tables.Column(verbose_name=_("Status"), accessor="match__status",
+                           attrs={"th": {"class": "col-status"}, "td": {"class": "col-status"}})
+    link = tables.Column(verbose_name="", accessor="match__pk", empty_values=(), orderable=False,
+                         attrs={"th": {"class": "col-link"}, "td": {"class": "col-link"}})
 
     def __init__(self, records, *, slug: str, show_round: bool = False, **kwargs):
         self.slug = slug
@@ -210,8 +216,16 @@ class MatchTable(BaseTable):
     def render_total_c(self, record):
         return self._total(record, 2)
 
+    def render_table(self, value, record):
+        """The table number leads to its deals too: on a phone the "deals" column is left out."""
+        return format_html('<a href="{}">{}</a>', reverse("scoring:match", args=[record.match.pk]), value)
+
     def render_status(self, record):
-        return format_html('<span class="status {}">{}</span>', record.match.status, record.match.get_status_display())
+        """The status in words, and a sign for a phone (which shows the sign, the words as its title)."""
+        status, words = record.match.status, record.match.get_status_display()
+        return format_html('<span class="status {}" title="{}"><span class="status-long">{}</span>'
+                           '<span class="status-short" aria-hidden="true">{}</span></span>',
+                           status, words, words, STATUS_SIGNS.get(status, "·"))
 
     def render_link(self, record):
         return format_html('<a href="{}">{}</a>', reverse("scoring:match", args=[record.match.pk]), _("deals"))
