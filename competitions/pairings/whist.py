@@ -31,13 +31,10 @@ Sources of the base rounds:
 - n = 64: a base round over Z_63 with ∞ that the multiplier x → 4x maps onto itself, found
   offline by ``scripts/whist_search_multiplier.c`` (it searches only a third of the tables: the
   table (∞, 21, 0, 42) is fixed, every other table T comes with 4T and 16T).
-- n = 60: a base round over Z_59 with ∞ found offline by ``scripts/whist_search_twophase.c`` in
-  two processor-minutes: a random partner pairing whose differences cover every class once (a
+- n = 57 and 60: base rounds over Z_57 and over Z_59 with ∞ found offline by
+  ``scripts/whist_search_twophase.c`` in about seven and two processor-minutes (the annealing had
+  found none in 85 each): a random partner pairing whose differences cover every class once (a
   starter), then an exact backtracking search for which two partner pairs share a table.
-- not yet: n = 57 raises ``NotImplementedError`` (the annealing found no base round in about 85
-  processor-minutes, four seeds; no multiplier helps: every unit of order 3 in Z_57 fixes 19 and
-  38, which a base round without 0 cannot seat in a fixed table; see the tests' ``NOT_YET``). The
-  draw page falls back to drawing by lot for it.
 
 Either way the tests check the whist property of the developed schedule for every n in range.
 """
