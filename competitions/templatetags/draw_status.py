@@ -17,3 +17,20 @@ def whist_status_line(round):
     if round.competition.draw_method != DrawMethod.WHIST or not round.matches.exists():
         return {"status": None, "round": round}  # by lot, or not drawn yet: nothing to say, no query
     return {"status": whist_status(round=round), "round": round}
+
+
+@register.inclusion_tag("staff/competitions/_apart_pairs.html")
+def apart_pairs_line(round):
+    """For an individual draw: the club's members who never share a table (``clubs.ApartPair``), and
+    where the organiser sets them (the club's pairs in the admin). One query."""
+    from clubs.models import ApartPair
+    from competitions.models import Competition
+
+    competition = round.competition
+    if competition.format != Competition.Format.INDIVIDUAL:
+        return {"show": False}
+    pairs = list(
+        ApartPair.objects.filter(club_id=competition.club_id).select_related("player_a", "player_b")
+        .order_by("player_a__last_name", "player_a__first_name")
+    )
+    return {"show": True, "pairs": pairs, "club_id": competition.club_id}

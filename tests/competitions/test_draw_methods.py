@@ -163,3 +163,26 @@ def test_the_draw_page_names_the_schedule_round_or_the_fallback(client):
     assert "Whist schedule: round 1 of 7 (8 players" in page
     page = client.get(reverse("staff:draw", args=[competition.slug, short.number])).content.decode()
     assert "not the whist schedule&#x27;s group of 8" in page or "not the whist schedule's group of 8" in page
+
+
+def test_the_draw_page_names_who_is_kept_apart_and_where_to_set_it(client):
+    from django.urls import reverse
+
+    from tests.competitions.factories import make_user
+
+    club, other = make_club(), make_club("elders")
+    competition = make_competition(club)
+    players = make_players(club, 8)
+    client.force_login(make_user(organiser_of=club))
+    round = services.draw_next_round(evening=evening_of(competition, players), seed=1)
+    url = reverse("staff:draw", args=[competition.slug, round.number])
+    page = client.get(url).content.decode()
+    assert "No members are kept apart at the draw." in page
+    link = reverse("admin:clubs_apartpair_changelist") + f"?club__id__exact={club.pk}"
+    assert link in page
+    ApartPair.objects.create(club=club, player_a=players[0], player_b=players[1])
+    theirs = make_players(other, 2)
+    ApartPair.objects.create(club=other, player_a=theirs[0], player_b=theirs[1])  # another club's: not shown
+    page = client.get(url).content.decode()
+    assert "Never at one table:" in page and f"{players[0].name} &amp; {players[1].name}" in page
+    assert theirs[0].name not in page
