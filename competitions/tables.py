@@ -43,6 +43,7 @@ class BaseTable(tables.Table):
             names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
             td_open = _td_open(bound_column)
             plan.append((bound_column, A(bound_column.accessor), render, takes_all, names, td_open))
+        plain_ints = not settings.USE_THOUSAND_SEPARATOR  # then localize gives a whole number as str() does
         body = []
         for row in self.paginated_rows:
             record = row.record
@@ -57,8 +58,8 @@ class BaseTable(tables.Table):
                         "bound_column": bound_column, "bound_row": row, "table": self,
                     }
                     content = render(**(arguments if takes_all else {n: arguments[n] for n in names}))
-                if type(content) is int and not settings.USE_THOUSAND_SEPARATOR:
-                    content = str(content)  # what localize gives for a whole number, without its detour
+                if plain_ints and type(content) is int:
+                    content = str(content)
                 elif isinstance(content, int | float | Decimal) and not isinstance(content, bool):
                     content = localize(content)
                 cells.append(td_open + conditional_escape(content) + "</td>")

@@ -15,15 +15,12 @@ def match_with_sheet(pk: int) -> Match:
     """A match with its competition, seats and players, sides and entrants, and deals (5 queries)."""
     queryset = Match.objects.select_related(
         "round__competition__club", "round__evening", "fixture", "entered_by", "confirmed_by"
-    ).prefetch_related(
-        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
-        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
-    )
+    ).prefetch_related(*_sheet_prefetches())
     return get_object_or_404(queryset, pk=pk)
 
 
-def _api_prefetches() -> list[Prefetch]:
+def _sheet_prefetches() -> list[Prefetch]:
+    """What a sheet shows besides the match row: seats and players, sides and entrants, deals."""
     return [
         Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
         Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
@@ -35,7 +32,7 @@ def match_for_api(pk: int) -> Match:
     """A match as the API shows it: competition and club, seats and players, sides and entrants,
     deals (4 queries). Leaner than :func:`match_with_sheet` (no evening, fixture or the users who
     entered and confirmed it, which the API does not show): it is read on every save."""
-    queryset = Match.objects.select_related("round__competition__club").prefetch_related(*_api_prefetches())
+    queryset = Match.objects.select_related("round__competition__club").prefetch_related(*_sheet_prefetches())
     return get_object_or_404(queryset, pk=pk)
 
 
@@ -43,7 +40,7 @@ def sheet_for_api(match: Match) -> Match:
     """:func:`match_for_api` for a match just loaded with its competition and club (the one a save
     returns): its seats, sides and deals as they are now. 1 query after a save (its seats: the save
     hands over the sides and deals it wrote, ``services_sides.remember_rows``), else 3."""
-    prefetch_related_objects([match], *_api_prefetches())
+    prefetch_related_objects([match], *_sheet_prefetches())
     return match
 
 

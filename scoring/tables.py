@@ -1,7 +1,8 @@
 """The match page's listings (django-tables2): the deals, the statistics per side, the audit trail.
 
 Every table is built from rows already in memory (the prefetched match), so rendering one runs no
-query whatever the size of the match.
+query whatever the size of the match. They are ``competitions.tables.BaseTable``s: the same cells,
+each column's render signature and cell attributes worked out once per table, not once per cell.
 """
 
 from __future__ import annotations
@@ -27,10 +28,6 @@ MARK_TITLES = {
     "TP": gettext_lazy("tegenpit"),
     "V": gettext_lazy("verzaakt"),
 }
-#: tables2's table with its body rendered by ``BaseTable.body`` (the same cells and attributes, each
-#: column's render signature and cell attributes worked out once per table instead of once per cell:
-#: the deal table of a 16-deal sheet took most of the match page's time).
-TABLE_TEMPLATE = "competitions/_table.html"
 
 
 def _side_of_mark(deal) -> int | None:
@@ -86,8 +83,7 @@ class _DealTableBase(BaseTable):
     dealer = tables.Column(verbose_name=gettext_lazy("dealer"), attrs={"td": {"class": "dealer"}},
                            footer=gettext_lazy("final totals"))
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
+    class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "sheet deals", "id": "deals"}
         row_attrs = {"class": _row_class, "data-deal": lambda record: record["number"],
@@ -207,8 +203,7 @@ class StatsTable(BaseTable):
     roem = tables.Column(verbose_name=gettext_lazy("roem"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     total = tables.Column(verbose_name=gettext_lazy("total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
+    class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "sheet stats", "id": "stats"}
         row_attrs = {"data-side-label": lambda record: record.label}
@@ -284,8 +279,7 @@ class AuditTable(BaseTable):
     version = tables.Column(verbose_name=gettext_lazy("version"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     changes = tables.Column(verbose_name=gettext_lazy("before → after"), empty_values=(), orderable=False)
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
+    class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "sheet audit", "id": "audit"}
         row_attrs = {"data-action": lambda record: record.action}
@@ -332,8 +326,7 @@ class DifferenceTable(BaseTable):
     deal = tables.Column(verbose_name=gettext_lazy("deal"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     field = tables.Column(verbose_name=gettext_lazy("field"))
 
-    class Meta:
-        template_name = TABLE_TEMPLATE
+    class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "sheet differences", "id": "differences"}
         row_attrs = {"data-deal": lambda record: record.deal, "data-field": lambda record: record.field}
