@@ -167,6 +167,15 @@ def _same_sheet(stored: list[dict], inputs: list[DealInput]) -> bool:
     return all({k: row[k] for k in new} == new for row, new in ((r, deal_to_dict(d)) for r, d in zip(stored, inputs)))
 
 
+def _still_at(match: Match, version: int) -> bool:
+    """Whether ``match`` is still at ``version`` now that its deals have been read. Each statement
+    reads what is committed when it starts (PostgreSQL's READ COMMITTED), so a save committed between
+    the read of the match and the read of its deals would otherwise pass its deals off as those of the
+    older version: the no-op would answer a version with another save's sheet. Versions only go up,
+    so the deals read before this check belong to ``version``. (Found by ``make load``.)"""
+    return Match.objects.filter(pk=match.pk, version=version).exists()
+
+
 @transaction.atomic
 def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
@@ -185,7 +194,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(match)
-    if version == match.version and _same_sheet(before, inputs):
+    if version == match.version and _same_sheet(before, inputs) and _still_at(match, version):
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
     if was_confirmed and not permissions.can_correct_confirmed(user, match):
         raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))

@@ -101,3 +101,28 @@ def test_resending_a_confirmed_sheet_changes_nothing(client, entered, organiser,
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.confirmed_by == organiser
     assert AuditEntry.objects.filter(match=match).count() == 2  # the save and the confirm, nothing more
+
+
+
+def test_a_save_between_reading_the_match_and_its_deals_is_not_passed_off_as_a_no_op(client, entered, monkeypatch):
+    """Found by ``make load``: writer B reads the match at version 1, another save commits, then B
+    reads the deals. B sent the stored sheet at version 1, but the match is at version 2 now: B gets
+    409 with version 2, not a no-op answering version 1 (which could carry another save's deals)."""
+    from django.db.models import F
+
+    from scoring import services
+
+    match, key = entered
+    stored = client.get(f"/api/matches/{match.pk}").json()["deals"]
+    real = services.stored_deals
+
+    def stored_deals_after_another_save(m):
+        if not getattr(stored_deals_after_another_save, "done", False):
+            stored_deals_after_another_save.done = True  # the other save lands between B's two reads
+            Match.objects.filter(pk=m.pk).update(version=F("version") + 1)
+        return real(m)
+
+    monkeypatch.setattr(services, "stored_deals", stored_deals_after_another_save)
+    response = call(client, "put", f"/api/matches/{match.pk}/deals", {"version": 1, "deals": stored}, key)
+    assert response.status_code == 409, response.content
+    assert response.json()["version"] == 2
