@@ -54,7 +54,7 @@ def percentile(values: list[float], p: float) -> float:
 
 def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     command = [
-        str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application",
+        str(Path(sys.executable).parent / "gunicorn"), os.environ.get("LOADTEST_APP", "config.wsgi:application"),
         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning",
         "--preload",  # the app is imported once, before the workers fork: no worker boots under load
     ]

@@ -34,7 +34,7 @@ from django.db.models.signals import post_delete, post_save
 
 from competitions.models import Competition, Match
 from competitions.models_cache import PageVersion
-from competitions.prepared import PreparedQuery
+from clubs.prepared import PreparedQuery
 
 SITE = "site"
 #: Match fields that only results change: a save of only these leaves the structure alone (the

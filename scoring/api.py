@@ -24,7 +24,7 @@ from competitions.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
-from scoring.selectors import match_for_api, sheet_for_api, sides_of
+from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
 from scoring.table_link import table_url
 
 
@@ -88,7 +88,7 @@ def _token_user(request):
 
 
 def _match_for(request, match_id: int) -> Match:
-    match = Match.objects.select_related("round__competition__club").filter(pk=match_id).first()
+    match = match_with_club(match_id)
     if match is None:
         raise Http404
     return match

@@ -4,44 +4,88 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, prefetch_related_objects
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from competitions.models import SEATS, Match, MatchSeat, MatchSide
+from clubs.prepared import PreparedQuery
 from scoring.models import AuditEntry, Deal
 
 
-def match_with_sheet(pk: int) -> Match:
-    """A match with its competition, seats and players, sides and entrants, and deals (5 queries)."""
-    queryset = Match.objects.select_related(
+#: The queries of a sheet, built once per process (``clubs.prepared``): a match page and
+#: every save read them, and building their SQL cost more than running it.
+_MATCH_WITH_SHEET = PreparedQuery(
+    lambda pk: Match.objects.select_related(
         "round__competition__club", "round__evening", "fixture", "entered_by", "confirmed_by"
-    ).prefetch_related(*_sheet_prefetches())
-    return get_object_or_404(queryset, pk=pk)
+    ).filter(pk=pk),
+    int,
+)
+_MATCH_FOR_API = PreparedQuery(lambda pk: Match.objects.select_related("round__competition__club").filter(pk=pk), int)
+_SEATS = PreparedQuery(lambda pk: MatchSeat.objects.select_related("player").filter(match_id=pk), int)
+_SIDES = PreparedQuery(lambda pk: MatchSide.objects.select_related("entrant").filter(match_id=pk), int)
+_DEALS = PreparedQuery(lambda pk: Deal.objects.filter(match_id=pk).order_by("number"), int)
+_SHEET_ROWS = {"seats": _SEATS, "match_sides": _SIDES, "deals": _DEALS}
+ID_MAX = 2**63 - 1  # the largest id the columns hold: a larger number is no match, not a database error
 
 
-def _sheet_prefetches() -> list[Prefetch]:
-    """What a sheet shows besides the match row: seats and players, sides and entrants, deals."""
-    return [
-        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
-        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
-    ]
+def _one(query: PreparedQuery, pk: int) -> Match:
+    found = query.objects(pk) if 0 < pk <= ID_MAX else []
+    if not found:
+        raise Http404("No match with this id.")
+    return found[0]
+
+
+def match_with_sheet(pk: int) -> Match:
+    """A match with its competition, seats and players, sides and entrants, and deals (4 queries)."""
+    return with_sheet_rows(_one(_MATCH_WITH_SHEET, pk))
 
 
 def match_for_api(pk: int) -> Match:
     """A match as the API shows it: competition and club, seats and players, sides and entrants,
     deals (4 queries). Leaner than :func:`match_with_sheet` (no evening, fixture or the users who
     entered and confirmed it, which the API does not show): it is read on every save."""
-    queryset = Match.objects.select_related("round__competition__club").prefetch_related(*_sheet_prefetches())
-    return get_object_or_404(queryset, pk=pk)
+    return with_sheet_rows(_one(_MATCH_FOR_API, pk))
+
+
+def match_with_club(pk: int) -> Match | None:
+    """A match with its round, competition and club (1 query), or None: what a save starts from."""
+    found = _MATCH_FOR_API.objects(pk) if 0 < pk <= ID_MAX else []
+    return found[0] if found else None
+
+
+def with_sheet_rows(match: Match, **known: list) -> Match:
+    """``match`` with its seats and players, sides and entrants, and deals as if prefetched: one
+    query for each that is not in ``known`` (rows a save just wrote, ``services_sides.remember_rows``)."""
+    return as_prefetched(
+        match, **{name: known[name] if name in known else query.objects(match.pk) for name, query in _SHEET_ROWS.items()}
+    )
+
+
+def with_deals(match: Match) -> Match:
+    """``match`` with its deals as if prefetched (1 query)."""
+    return as_prefetched(match, deals=_DEALS.objects(match.pk))
+
+
+def as_prefetched(match: Match, **rows: list) -> Match:
+    """Hand rows of ``match`` as if prefetched: ``match.deals.all()`` and the like read them, and
+    ``deal.match`` is ``match``, without a query."""
+    cache = match.__dict__.setdefault("_prefetched_objects_cache", {})
+    for name, objects in rows.items():
+        objects = list(objects)
+        for row in objects:
+            row._state.fields_cache["match"] = match
+        queryset = getattr(match, name).all()
+        queryset._result_cache = objects
+        queryset._prefetch_done = True
+        cache[name] = queryset
+    return match
 
 
 def sheet_for_api(match: Match) -> Match:
     """:func:`match_for_api` for a match just loaded with its competition and club (the one a save
     returns): its seats, sides and deals as they are now. 1 query after a save (its seats: the save
     hands over the sides and deals it wrote, ``services_sides.remember_rows``), else 3."""
-    prefetch_related_objects([match], *_sheet_prefetches())
-    return match
+    known = getattr(match, "_prefetched_objects_cache", {})
+    return with_sheet_rows(match, **{name: list(known[name]) for name in _SHEET_ROWS if name in known})
 
 
 @dataclass(frozen=True)

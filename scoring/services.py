@@ -23,6 +23,7 @@ from competitions.rulesets import ruleset_for_match
 from scoring.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
+from scoring.selectors import match_with_club, with_deals
 from scoring.services_sides import remember_rows, side_statistics, store_sides
 
 
@@ -185,7 +186,9 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     written, and a confirmed result stays confirmed.
     Raises ``NotAllowed``, ``SheetInvalid`` (every error at once) or ``StaleVersion``.
     """
-    match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
+    match = match_with_club(match.pk)  # as it stands inside this transaction (its status, its version)
+    if match is None:
+        raise Match.DoesNotExist
     if not permissions.can_enter(user, match):
         raise NotAllowed(_("You may not enter results for this match."))
     was_confirmed = match.status == Match.Status.CONFIRMED
@@ -193,7 +196,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     inputs, results, match_result = _check_sheet(rules, deals)
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
-    before = stored_deals(match)
+    before = stored_deals(with_deals(match))
     if version == match.version and _same_sheet(before, inputs) and _still_at(match, version):
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
     if was_confirmed and not permissions.can_correct_confirmed(user, match):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from competitions.models import Match, MatchSide
 from scoring.rules import DealInput, RuleSet
+from scoring.selectors import as_prefetched
 
 
 def side_statistics(rules: RuleSet, inputs: list[DealInput], results: list, sides: int) -> list[dict]:
@@ -65,11 +66,6 @@ def store_sides(match: Match, stats: list[dict], complete: bool) -> list[MatchSi
 
 
 def remember_rows(match: Match, **rows: list) -> None:
-    """Hand rows just written to ``match`` as if prefetched (``match.deals.all()`` and the like read
-    them without a query), so the answer to a save does not read back what it wrote."""
-    cache = match.__dict__.setdefault("_prefetched_objects_cache", {})
-    for name, objects in rows.items():
-        queryset = getattr(match, name).all()
-        queryset._result_cache = list(objects)
-        queryset._prefetch_done = True
-        cache[name] = queryset
+    """Hand rows just written to ``match`` as if prefetched, so the answer to a save does not read
+    back what it wrote."""
+    as_prefetched(match, **rows)

@@ -1,11 +1,11 @@
-"""competitions.prepared: the page cache's key queries, built once, give what the ORM gives."""
+"""clubs.prepared: queries built once (the page cache's keys, a sheet's rows) give what the ORM gives."""
 
 import pytest
 from django.db.models import F
 
 from competitions import cache
 from competitions.models import Match, Round
-from competitions.prepared import PreparedQuery
+from clubs.prepared import PreparedQuery
 from scoring import services
 from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
 
@@ -53,3 +53,42 @@ def test_arguments_of_the_wrong_kind_are_refused():
         query.rows("1")
     with pytest.raises(TypeError):
         PreparedQuery(lambda when: Match.objects.filter(changed_at=when), float)
+
+
+def _fields(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+def test_objects_are_the_instances_the_orm_gives_with_their_related_rows():
+    """Every field through the ORM's converters (dates, JSON), the select_related chain as
+    instances (a nullable one as None), without a query when the chain is followed."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    first, second = make_match(make_club("prepared-c"), slug="prepared-c"), make_match(make_club("prepared-d"), slug="prepared-d")
+    scorer = make_user("prepared-c-scorer", club=first.round.competition.club, role="scorer")
+    services.save_deals(match=first, user=scorer, deals=simulated_sheet(first, seed=3), version=first.version)
+    query = PreparedQuery(
+        lambda pk: Match.objects.select_related("round__competition__club", "entered_by", "fixture").filter(pk=pk), int
+    )
+    for match in (first, second, first):
+        expected = Match.objects.select_related("round__competition__club", "entered_by", "fixture").get(pk=match.pk)
+        (got,) = query.objects(match.pk)
+        assert type(got) is Match and not got._state.adding and got._state.db == "default"
+        assert _fields(got) == _fields(expected)
+        with CaptureQueriesContext(connection) as followed:
+            assert _fields(got.round.competition.club) == _fields(expected.round.competition.club)
+            assert _fields(got.round.competition) == _fields(expected.round.competition)  # JSON rule options too
+            assert got.fixture is None and (got.entered_by is None) == (expected.entered_by is None)
+        assert len(followed) == 0
+    assert query._model_plans["default"] is not None, "fell back to the ORM: the shortcut is not used"
+    assert query.objects(10**9) == []
+    annotated = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).annotate(twice=F("version") * 2), int)
+    (got,) = annotated.objects(first.pk)
+    assert got.twice == 2 * Match.objects.get(pk=first.pk).version
+
+
+def test_objects_refuse_a_prefetch():
+    query = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).prefetch_related("deals"), int)
+    with pytest.raises(TypeError):
+        query.objects(1)
