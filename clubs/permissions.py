@@ -13,7 +13,10 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club, StaffRole
+from clubs.prepared import PreparedQuery
 
+#: Asked on every staff page and API write: its SQL is built once per process.
+_ROLES = PreparedQuery(lambda user_id: StaffRole.objects.filter(user_id=user_id).values_list("club_id", "role").order_by(), int)
 ORGANISER = StaffRole.Role.ORGANISER
 SCORER = StaffRole.Role.SCORER
 
@@ -25,7 +28,7 @@ def roles_by_club(user) -> dict[int, set[str]]:
     cached = getattr(user, "_klaverjas_roles", None)
     if cached is None:
         cached = {}
-        for club_id, role in StaffRole.objects.filter(user=user).values_list("club_id", "role"):
+        for club_id, role in _ROLES.rows(user.pk):
             cached.setdefault(club_id, set()).add(role)
         user._klaverjas_roles = cached
     return cached

@@ -18,6 +18,7 @@ It lives in ``clubs``, the app every other app may import, and knows no model of
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 
 from django.db import connections
 from django.db.models import Model, QuerySet
@@ -136,3 +137,76 @@ class _ModelPlan:
                 setattr(obj, name, row[position])
             out.append(obj)
         return out
+
+
+#: Column types whose Python values the database drivers take as they are (no ORM conversion).
+PLAIN_TYPES = frozenset({
+    "AutoField", "BigAutoField", "SmallIntegerField", "PositiveSmallIntegerField", "IntegerField",
+    "PositiveIntegerField", "BigIntegerField", "BooleanField", "CharField", "TextField", "ForeignKey",
+})
+_STATEMENTS: dict[tuple, str] = {}
+
+
+def _value(value):
+    """A value as the driver takes it: a choice (``TextChoices`` member) as its plain value."""
+    return value.value if isinstance(value, Enum) else value
+
+
+def _plain(fields) -> None:
+    for field in fields:
+        if field.get_internal_type() not in PLAIN_TYPES:
+            raise TypeError(f"{field} is not a plain column: write it through the ORM")
+
+
+def insert_rows(model: type[Model], objects: list[Model], using: str = "default") -> None:
+    """INSERT the unsaved ``objects``, the SQL of one row built once and sent for each (psycopg
+    pipelines them in one round trip). For models of plain columns only (numbers, text, booleans,
+    foreign keys); the ids are not read back. The save of a sheet writes its deals so:
+    ``bulk_create`` prepared each of 16 × 20 values, and one statement of 320 parameters was
+    parsed anew on every save (too long for the driver's cache of parsed queries)."""
+    if not objects:
+        return
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    key = ("insert", model, using)
+    if key not in _STATEMENTS:
+        _plain(fields)
+        quote = connections[using].ops.quote_name
+        _STATEMENTS[key] = (
+            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES ({', '.join(['%s'] * len(fields))})"
+        )
+    with connections[using].cursor() as cursor:
+        cursor.executemany(_STATEMENTS[key], [[_value(getattr(obj, f.attname)) for f in fields] for obj in objects])
+
+
+def update_row(model: type[Model], pk: int, values: dict, using: str = "default") -> int:
+    """UPDATE the plain columns ``values`` (by field name) of one row; the number of rows changed."""
+    names = tuple(values)
+    key = ("update", model, names, using)
+    if key not in _STATEMENTS:
+        fields = [model._meta.get_field(name) for name in names]
+        _plain(fields)
+        quote = connections[using].ops.quote_name
+        _STATEMENTS[key] = (
+            f"UPDATE {quote(model._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+            f"WHERE {quote(model._meta.pk.column)} = %s"
+        )
+    with connections[using].cursor() as cursor:
+        cursor.execute(_STATEMENTS[key], [*map(_value, values.values()), pk])
+        return cursor.rowcount
+
+
+def delete_rows(model: type[Model], field: str, value: int, using: str = "default") -> int:
+    """DELETE the rows whose plain column ``field`` equals ``value`` (no signals, no cascades: for
+    rows nothing else points at); the number of rows deleted."""
+    key = ("delete", model, field, using)
+    if key not in _STATEMENTS:
+        column = model._meta.get_field(field)
+        _plain([column])
+        if model._meta.related_objects:
+            raise TypeError(f"rows of {model.__name__} are pointed at: delete them through the ORM")
+        quote = connections[using].ops.quote_name
+        _STATEMENTS[key] = f"DELETE FROM {quote(model._meta.db_table)} WHERE {quote(column.column)} = %s"
+    with connections[using].cursor() as cursor:
+        cursor.execute(_STATEMENTS[key], [value])
+        return cursor.rowcount

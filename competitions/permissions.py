@@ -34,7 +34,12 @@ def can_enter(user, match) -> bool:
     if is_site_admin(user):
         return True
     roles = roles_by_club(user)
-    return any(roles.get(club_id) for club_id in match_club_ids(match))
+    if not roles:
+        return False
+    competition = match.round.competition
+    if roles.get(competition.club_id):  # the organising club's staff: no need to ask for the teams' clubs
+        return True
+    return competition.club.is_league and any(roles.get(club_id) for club_id in match_club_ids(match))
 
 
 def can_correct_confirmed(user, match) -> bool:

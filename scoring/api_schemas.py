@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from clubs.api_errors import ApiErrors
@@ -62,7 +62,11 @@ class Out(Schema):
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
-class In(Schema):
+class In(BaseModel):
+    """A request body: pydantic's own model, not ninja's ``Schema``, whose validator wraps every
+    value for attribute access (of no use for JSON) and, with ``extra="forbid"``, validates each
+    deal twice: a third of a save's time in ninja went there."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
 
 

@@ -60,6 +60,11 @@ def with_sheet_rows(match: Match, **known: list) -> Match:
     )
 
 
+def sides_of_match(match_id: int) -> list[MatchSide]:
+    """The match's sides with their entrants (1 query)."""
+    return _SIDES.objects(match_id)
+
+
 def with_deals(match: Match) -> Match:
     """``match`` with its deals as if prefetched (1 query)."""
     return as_prefetched(match, deals=_DEALS.objects(match.pk))

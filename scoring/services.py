@@ -17,6 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.prepared import delete_rows, insert_rows
 from competitions import permissions
 from competitions.models import Fixture, Match, MatchSide
 from competitions.rulesets import ruleset_for_match
@@ -214,39 +215,35 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
     inputs, results, match_result = checked
     competition = match.round.competition
     was_confirmed = match.status == Match.Status.CONFIRMED
-    # The version check and bump in one conditional UPDATE: of two saves at once, one wins.
-    if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1):
+    complete = _is_complete(rules, inputs, match_result)
+    now = timezone.now()
+    if not inputs:
+        status = Match.Status.OPEN
+    elif not complete:
+        status = Match.Status.DRAFT
+    elif (user is not None and competition.organiser_entry_counts
+          and permissions.is_organiser_of(user, competition.club_id)):
+        status = Match.Status.CONFIRMED
+    else:
+        status = Match.Status.ENTERED
+    entry = dict(
+        deals_played=len(inputs), entered_by=user, entered_at=now, status=status,
+        confirmed_by=None,  # the organiser's own entry counts at once, but nobody else confirmed it
+        confirmed_at=now if status == Match.Status.CONFIRMED else None,
+        table_entered_side=table_side, table_checked_at=None, table_checked_side=None, changed_at=now,
+    )
+    # The version check, the bump and the new state in one conditional UPDATE: of two saves at once,
+    # one wins. (Only result fields: the page cache's fingerprint sees them, no signal is needed.)
+    if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1, **entry):
         current = Match.objects.get(pk=match.pk)
         raise StaleVersion(current.version, stored_deals(current))
     match.version = version + 1
+    for name, value in entry.items():
+        setattr(match, name, value)
 
-    Deal.objects.filter(match=match).delete()
-    deals = Deal.objects.bulk_create([_deal_row(match, n, d, r) for n, (d, r) in enumerate(zip(inputs, results), start=1)])
-
-    complete = _is_complete(rules, inputs, match_result)
-    now = timezone.now()
-    match.deals_played = len(inputs)
-    match.entered_by = user
-    match.entered_at = now
-    match.confirmed_by = None
-    match.confirmed_at = None
-    if not inputs:
-        match.status = Match.Status.OPEN
-    elif not complete:
-        match.status = Match.Status.DRAFT
-    elif (user is not None and competition.organiser_entry_counts
-          and permissions.is_organiser_of(user, competition.club_id)):
-        match.status = Match.Status.CONFIRMED
-        match.confirmed_at = now
-    else:
-        match.status = Match.Status.ENTERED
-    match.table_entered_side = table_side
-    match.table_checked_at = match.table_checked_side = None
-    match.changed_at = now
-    match.save(
-        update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status",
-                       "table_entered_side", "table_checked_at", "table_checked_side", "changed_at"]
-    )
+    deals = [_deal_row(match, n, d, r) for n, (d, r) in enumerate(zip(inputs, results), start=1)]
+    delete_rows(Deal, "match", match.pk)
+    insert_rows(Deal, deals)  # SQL built once per number of deals: bulk_create prepared each value
     sides = store_sides(match, side_statistics(rules, inputs, results, match.sides), complete)
     refresh_fixture(match.fixture_id)
     after = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
