@@ -103,6 +103,23 @@ class PreparedQuery:
         return plan.instances(self._run(plan.sql_plan, args, using), using)
 
 
+def as_prefetched(instance: Model, **rows: list) -> Model:
+    """Hand rows of ``instance``'s reverse relations as if prefetched (``match.deals.all()`` reads
+    them, and each row's foreign key back is ``instance``), without a query: rows read with
+    ``objects``, or just written."""
+    cache = instance.__dict__.setdefault("_prefetched_objects_cache", {})
+    for name, objects in rows.items():
+        objects = list(objects)
+        manager = getattr(instance, name)
+        for row in objects:
+            row._state.fields_cache[manager.field.name] = instance
+        queryset = manager.all()
+        queryset._result_cache = objects
+        queryset._prefetch_done = True
+        cache[name] = queryset
+    return instance
+
+
 class _ModelPlan:
     """What ``ModelIterable`` works out from a compiled query, kept to turn rows into instances."""
 

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Player
 from clubs.permissions import is_staff_of
+from clubs.prepared import PreparedQuery, as_prefetched
 from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Match, MatchSeat, MatchSide, Round
 from competitions.permissions import can_enter
 from competitions.standings.individual import RESULTS, bye_scores_by_round
@@ -49,9 +51,37 @@ def public_competitions() -> QuerySet[Competition]:
     )
 
 
+#: Read by every public page that is rendered: their SQL is built once (``clubs.prepared``).
+_PUBLIC_COMPETITION = PreparedQuery(
+    lambda slug: Competition.objects.select_related("club").filter(slug=slug, is_public=True), str
+)
+_PUBLIC_ROUND = PreparedQuery(
+    lambda competition_id, number: Round.objects.select_related("evening")
+    .filter(competition_id=competition_id, number=number, status=PUBLISHED),
+    int, int,
+)
+_ROUND_MATCHES = PreparedQuery(
+    lambda round_id: Match.objects.filter(round_id=round_id)
+    .select_related("round", "round__evening", "fixture__home", "fixture__away").order_by("table"),
+    int,
+)
+_ROUND_SEATS = PreparedQuery(
+    lambda round_id: MatchSeat.objects.filter(match__round_id=round_id).select_related("player").order_by("side", "seat"),
+    int,
+)
+_ROUND_SIDES = PreparedQuery(
+    lambda round_id: MatchSide.objects.filter(match__round_id=round_id).select_related("entrant").order_by("side"),
+    int,
+)
+ROUND_NUMBER_MAX = 2**15 - 1  # Round.number is a small integer: a larger number is no such round
+
+
 def public_competition(slug: str) -> Competition:
     """The public competition with this slug, or 404."""
-    return get_object_or_404(Competition.objects.select_related("club"), slug=slug, is_public=True)
+    found = _PUBLIC_COMPETITION.objects(str(slug))
+    if not found:
+        raise Http404("No such competition.")
+    return found[0]
 
 
 def published_rounds(competition: Competition) -> QuerySet[Round]:
@@ -99,17 +129,45 @@ def latest_results(competition: Competition, limit: int = 8) -> list[Match]:
 
 
 def public_round(competition: Competition, number: int) -> Round:
-    round_ = get_object_or_404(Round.objects.select_related("evening"), competition=competition, number=number, status=PUBLISHED)
+    found = _PUBLIC_ROUND.objects(competition.pk, int(number)) if 0 <= int(number) <= ROUND_NUMBER_MAX else []
+    if not found:
+        raise Http404("No such round.")
+    round_ = found[0]
     round_.competition = competition
     return round_
 
 
 def round_matches(round_: Round) -> list[Match]:
-    return list(_with_tables(Match.objects.filter(round=round_)).select_related("fixture__home", "fixture__away").order_by("table"))
+    """The round's tables by number, with their seats (and players) and sides (and entrants) as
+    ``_with_tables`` gives them: 3 queries."""
+    matches = _ROUND_MATCHES.objects(round_.pk)
+    seats, sides = defaultdict(list), defaultdict(list)
+    for seat in _ROUND_SEATS.objects(round_.pk):
+        seats[seat.match_id].append(seat)
+    for side in _ROUND_SIDES.objects(round_.pk):
+        sides[side.match_id].append(side)
+    for match in matches:
+        as_prefetched(match, seats=seats[match.pk], match_sides=sides[match.pk])
+    return matches
+
+
+_BYES = PreparedQuery(
+    lambda round_id: Bye.objects.filter(round_id=round_id).order_by("entrant__name").values_list("entrant__name"), int
+)
+_PUBLISHED_ROUND = PreparedQuery(
+    lambda competition_id, number: Round.objects.filter(competition_id=competition_id, number=number, status=PUBLISHED)
+    .values_list("id").order_by()[:1],
+    int, int,
+)
 
 
 def round_byes(round_: Round) -> list[str]:
-    return list(Bye.objects.filter(round=round_).order_by("entrant__name").values_list("entrant__name", flat=True))
+    return [name for (name,) in _BYES.rows(round_.pk)]
+
+
+def has_published_round(competition: Competition, number: int) -> bool:
+    """Whether round ``number`` of the competition is published (the round page's "next round")."""
+    return 0 <= number <= ROUND_NUMBER_MAX and bool(_PUBLISHED_ROUND.rows(competition.pk, number))
 
 
 # --- shaping a table for a page or the API -----------------------------------------------------

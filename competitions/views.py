@@ -144,7 +144,7 @@ def round_detail(request, slug, number):
         "round": round_,
         "table": table,
         "byes": selectors.round_byes(round_),
-        "has_next": selectors.published_rounds(competition).filter(number=number + 1).exists(),
+        "has_next": selectors.has_published_round(competition, number + 1),
         "fixture_lines": round_lines(competition, number) if competition.format == Competition.Format.TEAMS else [],
     }
     return render(request, "competitions/round.html", context)

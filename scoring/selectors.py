@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.http import Http404
 
 from competitions.models import SEATS, Match, MatchSeat, MatchSide
-from clubs.prepared import PreparedQuery
+from clubs.prepared import PreparedQuery, as_prefetched
 from scoring.models import AuditEntry, Deal
 
 
@@ -68,21 +68,6 @@ def sides_of_match(match_id: int) -> list[MatchSide]:
 def with_deals(match: Match) -> Match:
     """``match`` with its deals as if prefetched (1 query)."""
     return as_prefetched(match, deals=_DEALS.objects(match.pk))
-
-
-def as_prefetched(match: Match, **rows: list) -> Match:
-    """Hand rows of ``match`` as if prefetched: ``match.deals.all()`` and the like read them, and
-    ``deal.match`` is ``match``, without a query."""
-    cache = match.__dict__.setdefault("_prefetched_objects_cache", {})
-    for name, objects in rows.items():
-        objects = list(objects)
-        for row in objects:
-            row._state.fields_cache["match"] = match
-        queryset = getattr(match, name).all()
-        queryset._result_cache = objects
-        queryset._prefetch_done = True
-        cache[name] = queryset
-    return match
 
 
 def sheet_for_api(match: Match) -> Match:

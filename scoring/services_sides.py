@@ -3,10 +3,10 @@ the match result, written in the save's transaction (``scoring.services.write_sh
 
 from __future__ import annotations
 
-from clubs.prepared import update_row
+from clubs.prepared import as_prefetched, update_row
 from competitions.models import Match, MatchSide
 from scoring.rules import DealInput, RuleSet
-from scoring.selectors import as_prefetched, sides_of_match
+from scoring.selectors import sides_of_match
 
 
 def side_statistics(rules: RuleSet, inputs: list[DealInput], results: list, sides: int) -> list[dict]:
