@@ -109,7 +109,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # several app servers, e.g. CACHE_URL=redis://127.0.0.1:6379/0. Sessions stay in the database.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
+    # Django's Redis backend, keeping its client objects (clubs.redis_cache says why).
+    CACHES = {"default": {"BACKEND": "clubs.redis_cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
 else:
     CACHES = {
         "default": {
