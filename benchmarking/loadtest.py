@@ -73,34 +73,61 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))
 
 
-def request(conn: http.client.HTTPConnection, method: str, path: str, body=None, headers=None, tally=None):
-    conn.request(method, path, body=body, headers=headers or {})
-    response = conn.getresponse()
+def request(port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None,
+            tally=None) -> tuple[int, bytes]:
+    """One HTTP/1.1 request on a fresh connection (gunicorn's sync workers close each one), with as
+    little work on this side as HTTP allows: the request written as bytes, the answer read to the
+    end and split at the blank line. The clients share the machine's two cores with the server, and
+    ``http.client`` (a header parser per answer, a file object per socket) cost about 1.4 ms of
+    processor per request: an eighth of the machine at 160 requests a second, taken from the server.
+    """
+    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    if body is not None:
+        lines.append(f"Content-Length: {len(body)}")
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(("\r\n".join(lines) + "\r\n\r\n").encode() + (body or b""))
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    head, separator, content = b"".join(chunks).partition(b"\r\n\r\n")
+    if not separator:
+        raise http.client.HTTPException(f"no complete answer to {method} {path}")
+    status_line, *header_lines = head.split(b"\r\n")
+    status = int(status_line.split(b" ", 2)[1])
+    answer = {}
+    for line in header_lines:
+        name, _colon, value = line.partition(b":")
+        answer[name.strip().lower()] = value.strip()
+    if b"transfer-encoding" in answer:
+        raise http.client.HTTPException(f"a chunked answer to {method} {path}: not expected from these pages")
+    length = answer.get(b"content-length")
+    if length is not None and int(length) != len(content):
+        raise http.client.HTTPException(f"{method} {path}: {len(content)} bytes of {int(length)}")
     if tally is not None:
         with tally.lock:
-            tally.cache[response.getheader("X-Page-Cache") or "none"] += 1
-    return response.status, response.read()
+            tally.cache[(answer.get(b"x-page-cache") or b"none").decode()] += 1
+    return status, content
 
 
 def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: int, write_share: float):
     rng = random.Random(seed)
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     while time.monotonic() < stop_at:
         writing = rng.random() < write_share
         started = time.perf_counter()
         try:
             if not writing:
-                status, _ = request(conn, "GET", rng.choice(reads), tally=tally)
+                status, _ = request(port, "GET", rng.choice(reads), tally=tally)
                 ok = status == 200
             else:
                 match_id = rng.choice(match_ids)
-                status, body = request(conn, "GET", f"/api/matches/{match_id}")
+                status, body = request(port, "GET", f"/api/matches/{match_id}")
                 version = json.loads(body)["version"] if status == 200 else 0
                 deals = rng.choice(sheets[match_id])
                 status, body = request(
-                    conn, "PUT", f"/api/matches/{match_id}/deals",
-                    body=json.dumps({"version": version, "deals": deals}), headers=auth,
+                    port, "PUT", f"/api/matches/{match_id}/deals",
+                    body=json.dumps({"version": version, "deals": deals}).encode(), headers=auth,
                 )
                 ok = status in (200, 409)
                 if status == 200:
@@ -111,14 +138,11 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
                         tally.conflicts += 1
         except (OSError, http.client.HTTPException, ValueError) as exc:
             status, ok = repr(exc), False
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         elapsed = time.perf_counter() - started
         with tally.lock:
             tally.latencies["write" if writing else "read"].append(elapsed)
             if not ok:
                 tally.errors.append(f"{'write' if writing else 'read'}: {status}")
-    conn.close()
 
 
 def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, stdout=sys.stdout) -> dict:

@@ -25,6 +25,7 @@ from scoring.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
 from scoring.selectors import match_with_club, with_deals
+from scoring.transactions import atomic_refusals
 from scoring.services_sides import remember_rows, side_statistics, store_sides
 
 
@@ -178,7 +179,7 @@ def _still_at(match: Match, version: int) -> bool:
     return Match.objects.filter(pk=match.pk, version=version).exists()
 
 
-@transaction.atomic
+@atomic_refusals(NotAllowed, SheetInvalid, StaleVersion)  # all raised before the first write
 def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
 

@@ -41,6 +41,7 @@ from scoring.services import (
     write_sheet,
 )
 from scoring.table_link import State, state_of
+from scoring.transactions import atomic_refusals
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -59,7 +60,7 @@ def key_was_used(match: Match, key: str) -> bool:
     return bool(key) and AuditEntry.objects.filter(match_id=match.pk, table_key=key).exists()
 
 
-@transaction.atomic
+@atomic_refusals(NotAllowed, SheetInvalid, StaleVersion)  # all raised before the first write
 def save_table_sheet(*, match: Match, side: int, deals: Sequence, version: int, key: str) -> tuple[Match, bool]:
     """The sheet typed at the table by ``side``; ``(match, written)``. ``written`` is False when this
     ``key`` was written before (nothing is written again). Raises ``NotAllowed`` (confirmed, being
