@@ -17,7 +17,7 @@ from pydantic_core import PydanticCustomError
 from clubs.api_errors import ApiErrors
 from competitions.models import Match
 from competitions.models import RULESET_CHOICES
-from ninja import Field, Schema
+from ninja import Field
 
 #: Every rule set together: 64 deals (the most any rule set plans) plus 16 tie-break deals,
 #: repeated while still tied; the South African boom goes on until a side has its strokes. The
@@ -58,7 +58,10 @@ SidePoints = Annotated[int, Field(ge=0, le=162)]
 SideRoem = Annotated[int, Field(ge=0)]
 
 
-class Out(Schema):
+class Out(BaseModel):
+    """An answer, built as a dict: pydantic's own model (ninja's ``Schema`` wraps every value of it,
+    each deal's too, for attribute access it does not need)."""
+
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
