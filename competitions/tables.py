@@ -16,7 +16,8 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
-from django_tables2.utils import A
+from django_tables2.utils import A, AttributeDict
+from django_tables2.utils import signature as tables2_signature
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -44,6 +45,7 @@ class BaseTable(tables.Table):
             td_open = _td_open(bound_column)
             plan.append((bound_column, A(bound_column.accessor), render, takes_all, names, td_open))
         plain_ints = not settings.USE_THOUSAND_SEPARATOR  # then localize gives a whole number as str() does
+        row_attrs = _row_attrs_plan(self)
         body = []
         for row in self.paginated_rows:
             record = row.record
@@ -63,8 +65,37 @@ class BaseTable(tables.Table):
                 elif isinstance(content, int | float | Decimal) and not isinstance(content, bool):
                     content = localize(content)
                 cells.append(td_open + conditional_escape(content) + "</td>")
-            body.append(mark_safe(f"<tr {row.attrs.as_html()}>" + "".join(cells) + "</tr>"))
+            attrs = row_attrs(row) if row_attrs else row.attrs.as_html()
+            body.append(mark_safe(f"<tr {attrs}>" + "".join(cells) + "</tr>"))
         return body
+
+
+def _row_attrs_plan(table):
+    """The ``<tr>`` attributes of a row as tables2's ``BoundRow.attrs`` gives them, with each
+    callable's signature looked up once per table instead of once per row; None when an attribute
+    is a dict (then tables2 computes them)."""
+    plan = []
+    for name, value in table.row_attrs.items():
+        if isinstance(value, dict):
+            return None
+        plan.append((name, value, tables2_signature(value) if callable(value) else None))
+
+    def attrs(row) -> str:
+        given = {"table": table, "record": row.record}
+        computed = {}
+        for name, value, signature in plan:
+            if signature is not None:  # as tables2's call_with_appropriate
+                names, takes_all = signature
+                wanted = given if takes_all else {k: v for k, v in given.items() if k in names}
+                value = value(**wanted) if takes_all or all(n in wanted for n in names) else None
+                if isinstance(value, dict):
+                    return row.attrs.as_html()  # nested attributes: as tables2 computes them
+            computed[name] = value
+        css = row.get_even_odd_css_class()
+        computed["class"] = f"{computed['class']} {css}" if computed.get("class") else css
+        return AttributeDict(computed).as_html()
+
+    return attrs
 
 
 def _td_open(bound_column) -> str:
