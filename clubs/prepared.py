@@ -184,46 +184,58 @@ def insert_rows(model: type[Model], objects: list[Model], using: str = "default"
     if not objects:
         return
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-    key = ("insert", model, using)
-    if key not in _STATEMENTS:
+
+    def build(quote) -> str:
         _plain(fields)
-        quote = connections[using].ops.quote_name
-        _STATEMENTS[key] = (
+        return (
             f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
             f"VALUES ({', '.join(['%s'] * len(fields))})"
         )
+
+    sql = _statement(("insert", model, using), build)
     with connections[using].cursor() as cursor:
-        cursor.executemany(_STATEMENTS[key], [[_value(getattr(obj, f.attname)) for f in fields] for obj in objects])
+        cursor.executemany(sql, [[_value(getattr(obj, f.attname)) for f in fields] for obj in objects])
+
+
+def _statement(key: tuple, build: Callable[[Callable[[str], str]], str]) -> str:
+    """The SQL of ``key``, built once by ``build(quote_name)`` and kept for the process."""
+    if key not in _STATEMENTS:
+        _STATEMENTS[key] = build(connections[key[-1]].ops.quote_name)
+    return _STATEMENTS[key]
+
+
+def _changed(key: tuple, build: Callable[[Callable[[str], str]], str], params: list) -> int:
+    """Run the statement of ``key`` once with ``params``; the number of rows it changed."""
+    sql = _statement(key, build)
+    with connections[key[-1]].cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
 
 
 def update_row(model: type[Model], pk: int, values: dict, using: str = "default") -> int:
     """UPDATE the plain columns ``values`` (by field name) of one row; the number of rows changed."""
     names = tuple(values)
-    key = ("update", model, names, using)
-    if key not in _STATEMENTS:
+
+    def build(quote) -> str:
         fields = [model._meta.get_field(name) for name in names]
         _plain(fields)
-        quote = connections[using].ops.quote_name
-        _STATEMENTS[key] = (
+        return (
             f"UPDATE {quote(model._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
             f"WHERE {quote(model._meta.pk.column)} = %s"
         )
-    with connections[using].cursor() as cursor:
-        cursor.execute(_STATEMENTS[key], [*map(_value, values.values()), pk])
-        return cursor.rowcount
+
+    return _changed(("update", model, names, using), build, [*map(_value, values.values()), pk])
 
 
 def delete_rows(model: type[Model], field: str, value: int, using: str = "default") -> int:
     """DELETE the rows whose plain column ``field`` equals ``value`` (no signals, no cascades: for
     rows nothing else points at); the number of rows deleted."""
-    key = ("delete", model, field, using)
-    if key not in _STATEMENTS:
+
+    def build(quote) -> str:
         column = model._meta.get_field(field)
         _plain([column])
         if model._meta.related_objects:
             raise TypeError(f"rows of {model.__name__} are pointed at: delete them through the ORM")
-        quote = connections[using].ops.quote_name
-        _STATEMENTS[key] = f"DELETE FROM {quote(model._meta.db_table)} WHERE {quote(column.column)} = %s"
-    with connections[using].cursor() as cursor:
-        cursor.execute(_STATEMENTS[key], [value])
-        return cursor.rowcount
+        return f"DELETE FROM {quote(model._meta.db_table)} WHERE {quote(column.column)} = %s"
+
+    return _changed(("delete", model, field, using), build, [value])
