@@ -11,11 +11,15 @@ from decimal import Decimal
 
 import django_tables2 as tables
 from django.conf import settings
+from django.core.exceptions import FieldDoesNotExist
+from django.db.models import Model
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
+from django_tables2.columns import ManyToManyColumn
+from django_tables2.columns.linkcolumn import BaseLinkColumn
 from django_tables2.utils import A, AttributeDict
 from django_tables2.utils import signature as tables2_signature
 
@@ -35,31 +39,29 @@ class BaseTable(tables.Table):
 
     def body(self) -> list[str]:
         """The visible page's rows, each as safe ``<tr>`` HTML."""
-        plan = []
-        for bound_column in self.columns:
-            column = bound_column.column
-            render = bound_column.render
-            parameters = inspect.signature(render).parameters
-            takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-            names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-            td_open = _td_open(bound_column)
-            plan.append((bound_column, A(bound_column.accessor), render, takes_all, names, td_open))
+        rows = list(self.paginated_rows)
+        plan = [_column_plan(bound_column, rows[0].record if rows else None) for bound_column in self.columns]
         plain_ints = not settings.USE_THOUSAND_SEPARATOR  # then localize gives a whole number as str() does
         row_attrs = _row_attrs_plan(self)
         body = []
-        for row in self.paginated_rows:
+        for row in rows:
             record = row.record
             cells = []
-            for bound_column, accessor, render, takes_all, names, td_open in plan:
-                value = accessor.resolve(record, quiet=True)
-                if value in bound_column.column.empty_values:
-                    content = bound_column.default
+            for bound_column, accessor, render, takes_all, names, td_open, by_tables2 in plan:
+                if by_tables2:
+                    content = row.get_cell(bound_column.name)
                 else:
-                    arguments = {
-                        "value": value, "record": record, "column": bound_column.column,
-                        "bound_column": bound_column, "bound_row": row, "table": self,
-                    }
-                    content = render(**(arguments if takes_all else {n: arguments[n] for n in names}))
+                    value = accessor.resolve(record, quiet=True)
+                    if value in bound_column.column.empty_values:
+                        content = bound_column.default
+                    else:
+                        arguments = {
+                            "value": value, "record": record, "column": bound_column.column,
+                            "bound_column": bound_column, "bound_row": row, "table": self,
+                        }
+                        content = render(**(arguments if takes_all else {n: arguments[n] for n in names}))
+                        if bound_column.link:
+                            content = bound_column.link(content, **arguments)
                 if plain_ints and type(content) is int:
                     content = str(content)
                 elif isinstance(content, int | float | Decimal) and not isinstance(content, bool):
@@ -68,6 +70,51 @@ class BaseTable(tables.Table):
             attrs = row_attrs(row) if row_attrs else row.attrs.as_html()
             body.append(mark_safe(f"<tr {attrs}>" + "".join(cells) + "</tr>"))
         return body
+
+
+#: (names, takes **kwargs) of a render function, by its code and whether it is a bound method: the
+#: same for every table of a class (and for the deal table's class made per page, whose render
+#: functions are new objects of the same code), and ``inspect.signature`` costs tens of microseconds.
+_RENDER_SIGNATURES: dict = {}
+
+
+def _render_signature(render) -> tuple[list[str], bool]:
+    code = getattr(getattr(render, "__func__", render), "__code__", None)
+    key = (code, hasattr(render, "__self__"))
+    if code is None or key not in _RENDER_SIGNATURES:
+        parameters = inspect.signature(render).parameters  # of a bound method: without self
+        takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+        names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+        if code is None:
+            return names, takes_all
+        _RENDER_SIGNATURES[key] = (names, takes_all)
+    return _RENDER_SIGNATURES[key]
+
+
+def _column_plan(bound_column, first_record) -> tuple:
+    """How ``body`` renders a column's cells. Cells whose value tables2 gets in its own ways — a
+    model field with choices (shown by ``get_FOO_display``), link and many-to-many columns — are left
+    to tables2 (``by_tables2``); the rest are rendered here as tables2 would."""
+    render = bound_column.render
+    names, takes_all = _render_signature(render)
+    accessor = A(bound_column.accessor)
+    return (bound_column, accessor, render, takes_all, names, _td_open(bound_column),
+            _rendered_by_tables2(bound_column, accessor, first_record))
+
+
+def _rendered_by_tables2(bound_column, accessor, record) -> bool:
+    if isinstance(bound_column.column, BaseLinkColumn | ManyToManyColumn):
+        return True
+    if record is None:
+        return False
+    penultimate, remainder = accessor.penultimate(record)
+    if not isinstance(penultimate, Model) or not remainder:
+        return False
+    try:
+        field = accessor.get_field(record)
+    except FieldDoesNotExist:
+        return False
+    return bool(getattr(field, "choices", ())) and hasattr(penultimate, f"get_{remainder}_display")
 
 
 def _row_attrs_plan(table):
@@ -124,6 +171,9 @@ def player_links(slug: str, players, separator: str = " & ") -> str:
 
 
 class CompetitionTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     name = tables.Column(verbose_name=_("Competition"), linkify=True)
     club = tables.Column(verbose_name=_("Club"), accessor="club__name")
     format = tables.Column(verbose_name=_("Format"))
@@ -145,6 +195,9 @@ class CompetitionTable(BaseTable):
 
 
 class RoundTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     number = tables.Column(verbose_name=_("Round"), attrs=NUM)
     evening = tables.Column(verbose_name=_("Evening"), accessor="evening__number", default="—")
     date = tables.DateColumn(verbose_name=_("Date"), short=True, default="")
@@ -169,6 +222,9 @@ class RoundTable(BaseTable):
 
 
 class EveningTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     number = tables.Column(verbose_name=_("Evening"), attrs=NUM)
     date = tables.DateColumn(verbose_name=_("Date"), short=True, default="")
     rounds_count = num(_("Rounds"))
@@ -200,6 +256,9 @@ STATUS_SIGNS = {"open": "–", "draft": "½", "entered": "✎", "confirmed": "�
 
 class MatchTable(BaseTable):
     """Tables (matches) as ``selectors.TableView`` records: sides, totals, status, link."""
+    class Meta(BaseTable.Meta):
+        pass
+
 
     table = tables.Column(verbose_name=_("Table"), accessor="match__table", attrs=NUM)
     round = tables.Column(verbose_name=_("Round"), accessor="match__round__number", attrs=NUM)

@@ -11,6 +11,9 @@ from competitions.tables import NUM, BaseTable, num, player_link, player_links
 
 
 class PlayerMatchTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     evening = tables.Column(verbose_name=_("Evening"), accessor="match__round__evening__number", default="—", attrs=NUM)
     round = tables.Column(verbose_name=_("Round"), accessor="match__round__number", attrs=NUM)
     table = tables.Column(verbose_name=_("Table"), accessor="match__table", attrs=NUM)
@@ -51,6 +54,9 @@ class PlayerMatchTable(BaseTable):
 
 
 class PartnerTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     name = tables.Column(verbose_name=_("Partner"))
     times = num(_("Together"))
     points = num(_("Points"))
@@ -65,6 +71,9 @@ class PartnerTable(BaseTable):
 
 
 class PlayerEveningTable(BaseTable):
+    class Meta(BaseTable.Meta):
+        pass
+
     number = tables.Column(verbose_name=_("Evening"), default="—", attrs=NUM)
     date = tables.DateColumn(verbose_name=_("Date"), short=True, default="")
     played = num(_("Rounds"))
