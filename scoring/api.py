@@ -162,7 +162,8 @@ def get_match(request, match_id: int = MATCH_ID):
 )
 def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
     """Replace all deals of the match (send every deal, in order). ``version`` is the match's version
-    when the sheet was loaded: if someone saved since, 409 with the current version and deals.
+    when the sheet was loaded: if someone saved since, 409 with the current version and deals (before
+    the sheet is checked: a stale sheet is looked at again before its mistakes are).
     Sending the sheet as it is stored, at the current version, changes nothing (same version and status).
     400 for a sheet the rules refuse (points not adding up to 162, impossible roem, more deals than the
     match can have...), 403 without the right to enter it (or to correct a confirmed result), 413 for a

@@ -179,6 +179,16 @@ def _still_at(match: Match, version: int) -> bool:
     return Match.objects.filter(pk=match.pk, version=version).exists()
 
 
+def _stale(pk: int) -> StaleVersion:
+    """The refusal of a write at a version that is no longer the match's: the version and deals as
+    they stand now. The version is read first, so the deals shown are never older than it: a resend
+    at that version is refused again at worst, and never overwrites a sheet its sender has not seen."""
+    current = match_with_club(pk)
+    if current is None:
+        raise Match.DoesNotExist
+    return StaleVersion(current.version, stored_deals(with_deals(current)))
+
+
 @atomic_refusals(NotAllowed, SheetInvalid, StaleVersion)  # all raised before the first write
 def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
@@ -194,12 +204,19 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     if not permissions.can_enter(user, match):
         raise NotAllowed(_("You may not enter results for this match."))
     was_confirmed = match.status == Match.Status.CONFIRMED
+    if version != match.version:
+        # Saved by someone else since this sheet was loaded: said before the sheet is checked (the
+        # sender must look at the stored sheet first either way), and without a write. A stale sheet
+        # is never the no-op below, so a confirmed result is first refused to who may not correct it.
+        if was_confirmed and not permissions.can_correct_confirmed(user, match):
+            raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+        raise StaleVersion(match.version, stored_deals(with_deals(match)))
     rules = ruleset_for_match(match)
     inputs, results, match_result = _check_sheet(rules, deals)
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(with_deals(match))
-    if version == match.version and _same_sheet(before, inputs) and _still_at(match, version):
+    if _same_sheet(before, inputs) and _still_at(match, version):
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
     if was_confirmed and not permissions.can_correct_confirmed(user, match):
         raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
@@ -236,8 +253,7 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
     # The version check, the bump and the new state in one conditional UPDATE: of two saves at once,
     # one wins. (Only result fields: the page cache's fingerprint sees them, no signal is needed.)
     if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1, **entry):
-        current = Match.objects.get(pk=match.pk)
-        raise StaleVersion(current.version, stored_deals(current))
+        raise _stale(match.pk)
     match.version = version + 1
     for name, value in entry.items():
         setattr(match, name, value)
@@ -285,8 +301,7 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
         changed_at=now,
     )
     if not updated:
-        current = Match.objects.get(pk=match.pk)
-        raise StaleVersion(current.version, stored_deals(current))
+        raise _stale(match.pk)
     match.refresh_from_db()
     refresh_fixture(match.fixture_id)
     AuditEntry.objects.create(match=match, user=user, action=AuditEntry.Action.CONFIRM, version=match.version)

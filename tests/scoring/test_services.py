@@ -231,3 +231,19 @@ def test_resending_the_stored_sheet_is_a_no_op_and_a_confirmed_result_stays_conf
         services.save_deals(match=match, user=user, deals=sheet, version=confirmed.version - 1)
     match.refresh_from_db()
     assert (match.version, match.status) == (confirmed.version, Match.Status.CONFIRMED)
+
+
+def test_a_stale_sheet_is_refused_as_stale_before_its_deals_are_checked(match, scorer):
+    """Someone saved since this sheet was loaded: the sender gets the stored sheet to look at (409),
+    not the mistakes of a sheet that is out of date anyway (and nothing is checked or written)."""
+    sheet = simulated_sheet(match, seed=8)
+    saved = services.save_deals(match=match, user=scorer, deals=sheet, version=0)
+    nonsense = [{"bidder": 0, "points": [200, 5], "roem": [7, 0]}]  # points and roem the rules refuse
+    with pytest.raises(services.StaleVersion) as refused:
+        services.save_deals(match=match, user=scorer, deals=nonsense, version=0)
+    assert refused.value.current_version == saved.version
+    assert [d["points"] for d in refused.value.current_deals] == [d["points"] for d in sheet]
+    with pytest.raises(services.SheetInvalid):  # at the current version the same sheet is checked
+        services.save_deals(match=match, user=scorer, deals=nonsense, version=saved.version)
+    match.refresh_from_db()
+    assert match.version == saved.version and Deal.objects.filter(match=match).count() == len(sheet)
