@@ -18,6 +18,12 @@ from django.utils.safestring import mark_safe
 register = template.Library()
 
 
+def _cell_attrs(table, column, name: str) -> str:
+    """The ``th``/``tf`` attributes of a column as HTML (``BaseTable`` works them out once a column)."""
+    attrs = table.column_attrs(column) if hasattr(table, "column_attrs") else column.attrs
+    return attrs[name].as_html()
+
+
 def _attrs(attrs, name: str) -> str:
     value = attrs.get(name) if hasattr(attrs, "get") else None
     return value.as_html() if hasattr(value, "as_html") else ""
@@ -34,7 +40,7 @@ def table_head(context, table) -> str:
             params = dict(context["request"].GET)
             params[table.prefixed_order_by_field] = column.order_by_alias.next
             header = f'<a href="{escape("?" + urlencode(params, doseq=True))}">{header}</a>'
-        cells.append(f"<th {column.attrs['th'].as_html()}>{header}</th>")
+        cells.append(f"<th {_cell_attrs(table, column, 'th')}>{header}</th>")
     return mark_safe(f"<thead {_attrs(table.attrs, 'thead')}><tr>{''.join(cells)}</tr></thead>")
 
 
@@ -43,7 +49,7 @@ def table_foot(context, table) -> str:
     if not table.has_footer():
         return ""
     cells = "".join(
-        f"<td {column.attrs['tf'].as_html()}>{render_value_in_context(column.footer, context)}</td>"
+        f"<td {_cell_attrs(table, column, 'tf')}>{render_value_in_context(column.footer, context)}</td>"
         for column in table.columns
     )
     return mark_safe(f"<tfoot {_attrs(table.attrs, 'tfoot')}><tr>{cells}</tr></tfoot>")

@@ -25,10 +25,10 @@ def _subclasses(cls):
 
 
 def _import_every_table_module():
-    import competitions.tables_players  # noqa: F401
+    import competitions.tables_players
     import competitions.tables_standings  # noqa: F401
-    import scoring.duplicate.tables  # noqa: F401
-    import scoring.ratings.tables  # noqa: F401
+    import scoring.duplicate.tables
+    import scoring.ratings.tables
     import scoring.tables  # noqa: F401
 
 
@@ -45,7 +45,7 @@ def test_every_table_uses_the_site_table_template_and_has_its_attributes():
 
 
 def _cells(html: str) -> list[str]:
-    return re.findall(r"<td[^>]*>(.*?)</td>", html, re.S)
+    return re.findall(r"<td[^>]*>(.*?)</td>", html, re.DOTALL)
 
 
 def _tables2_cells(table) -> list[str]:
@@ -100,3 +100,18 @@ def test_each_page_renders_the_deal_table_without_growing_the_signature_cache():
     for _ in range(5):
         render()
     assert len(site_tables._RENDER_SIGNATURES) == size
+
+
+def test_cells_and_row_attributes_are_escaped_as_django_and_tables2_escape_them():
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext_lazy
+    from django_tables2.utils import AttributeDict
+
+    values = ['<b>"Kees" & \'Ans\'</b>', mark_safe("<em>veilig</em>"), gettext_lazy("Points"), 162, 0, "",
+              "=HYPERLINK(\"x\")", "\u202eomgekeerd", 3.5]
+    for value in values:
+        assert site_tables._escaped(value) == str(conditional_escape(value))
+    attributes = {"class": "deal mark-N", "data-name": '<"x">', "data-safe": mark_safe("<ok>"), "td": {"x": 1},
+                  "data-none": None, "data-call": lambda: "ja & nee", "data-zero": 0, "data-false": False}
+    assert site_tables._attributes_html(attributes) == AttributeDict(attributes).as_html()
