@@ -181,8 +181,8 @@ def _td_open(bound_column) -> str:
     td = (dict(bound_column._table.attrs) | dict(bound_column.column.attrs)).get("td") or {}
     if any(callable(v) for v in td.values()):
         raise ValueError(f"BaseTable: column {bound_column.name!r} has per-row cell attributes")
-    html = bound_column._table.column_attrs(bound_column)["td"].as_html()
-    return mark_safe(f"<td {html}>" if html else "<td>")
+    attributes = bound_column._table.column_attrs(bound_column)["td"].as_html()
+    return mark_safe(f"<td {attributes}>" if attributes else "<td>")
 
 
 def num(label, **kwargs) -> tables.Column:
@@ -286,9 +286,9 @@ STATUS_SIGNS = {"open": "–", "draft": "½", "entered": "✎", "confirmed": "�
 
 class MatchTable(BaseTable):
     """Tables (matches) as ``selectors.TableView`` records: sides, totals, status, link."""
+
     class Meta(BaseTable.Meta):
         pass
-
 
     table = tables.Column(verbose_name=_("Table"), accessor="match__table", attrs=NUM)
     round = tables.Column(verbose_name=_("Round"), accessor="match__round__number", attrs=NUM)
