@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy as _
 from django_tables2.columns import ManyToManyColumn
 from django_tables2.columns.linkcolumn import BaseLinkColumn
 from django_tables2.utils import A, AttributeDict
-from django_tables2.utils import signature as tables2_signature
 
 NUM = {"th": {"class": "num"}, "td": {"class": "num"}}
 
@@ -82,7 +81,7 @@ class BaseTable(tables.Table):
         return body
 
 
-#: (names, takes **kwargs) of a render function, by its code and whether it is a bound method: the
+#: (names, takes **kwargs) of a render function or row attribute, by its code and whether it is a bound method: the
 #: same for every table of a class (and for the deal table's class made per page, whose render
 #: functions are new objects of the same code), and ``inspect.signature`` costs tens of microseconds.
 _RENDER_SIGNATURES: dict = {}
@@ -94,7 +93,8 @@ def _render_signature(render) -> tuple[list[str], bool]:
     if code is None or key not in _RENDER_SIGNATURES:
         parameters = inspect.signature(render).parameters  # of a bound method: without self
         takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-        names = [n for n, p in parameters.items() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+        names = [n for n, p in parameters.items()  # as tables2's ``utils.signature``: no *args, **kwargs
+                 if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
         if code is None:
             return names, takes_all
         _RENDER_SIGNATURES[key] = (names, takes_all)
@@ -129,13 +129,13 @@ def _rendered_by_tables2(bound_column, accessor, record) -> bool:
 
 def _row_attrs_plan(table):
     """The ``<tr>`` attributes of a row as tables2's ``BoundRow.attrs`` gives them, with each
-    callable's signature looked up once per table instead of once per row; None when an attribute
-    is a dict (then tables2 computes them)."""
+    callable's signature looked up once (``_render_signature``) instead of once per row; None when
+    an attribute is a dict (then tables2 computes them)."""
     plan = []
     for name, value in table.row_attrs.items():
         if isinstance(value, dict):
             return None
-        plan.append((name, value, tables2_signature(value) if callable(value) else None))
+        plan.append((name, value, _render_signature(value) if callable(value) else None))
 
     def attrs(row) -> str:
         given = {"table": table, "record": row.record}

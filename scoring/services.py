@@ -189,6 +189,12 @@ def _stale(pk: int) -> StaleVersion:
     return StaleVersion(current.version, stored_deals(with_deals(current)))
 
 
+def refuse_unless_may_correct(user, match: Match, was_confirmed: bool) -> None:
+    """``NotAllowed`` when the result is confirmed and ``user`` may not correct it."""
+    if was_confirmed and not permissions.can_correct_confirmed(user, match):
+        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+
+
 @atomic_refusals(NotAllowed, SheetInvalid, StaleVersion)  # all raised before the first write
 def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     """Replace the deals of ``match`` with ``deals`` (a list of dicts as in the API) — or change nothing.
@@ -208,8 +214,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
         # Saved by someone else since this sheet was loaded: said before the sheet is checked (the
         # sender must look at the stored sheet first either way), and without a write. A stale sheet
         # is never the no-op below, so a confirmed result is first refused to who may not correct it.
-        if was_confirmed and not permissions.can_correct_confirmed(user, match):
-            raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+        refuse_unless_may_correct(user, match, was_confirmed)
         raise StaleVersion(match.version, stored_deals(with_deals(match)))
     rules = ruleset_for_match(match)
     inputs, results, match_result = _check_sheet(rules, deals)
@@ -218,8 +223,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     before = stored_deals(with_deals(match))
     if _same_sheet(before, inputs) and _still_at(match, version):
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
-    if was_confirmed and not permissions.can_correct_confirmed(user, match):
-        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+    refuse_unless_may_correct(user, match, was_confirmed)
     return write_sheet(match=match, user=user, rules=rules, checked=(inputs, results, match_result),
                        before=before, version=version)
 

@@ -38,7 +38,14 @@ from competitions.rulesets import ruleset_for_match
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
-from scoring.services import EntryError, NotAllowed, StaleVersion, refresh_fixture, stored_deals
+from scoring.services import (
+    EntryError,
+    NotAllowed,
+    StaleVersion,
+    refresh_fixture,
+    refuse_unless_may_correct,
+    stored_deals,
+)
 from scoring.sheet_layout import side_labels
 
 #: The counts a totals sheet may carry besides the totals, in form order.
@@ -186,8 +193,7 @@ def save_totals(*, match: Match, user, version: int, totals: Sequence, roem: Seq
     before_totals = stored_totals(match)
     if version == match.version and before_totals == clean:
         return match
-    if was_confirmed and not permissions.can_correct_confirmed(user, match):
-        raise NotAllowed(_("This result is confirmed; only the organiser can correct it."))
+    refuse_unless_may_correct(user, match, was_confirmed)
     if before_totals is not None:
         before = [before_totals]
     else:

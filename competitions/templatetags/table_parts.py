@@ -19,9 +19,9 @@ register = template.Library()
 
 
 def _cell_attrs(table, column, name: str) -> str:
-    """The ``th``/``tf`` attributes of a column as HTML (``BaseTable`` works them out once a column)."""
-    attrs = table.column_attrs(column) if hasattr(table, "column_attrs") else column.attrs
-    return attrs[name].as_html()
+    """The ``th``/``tf`` attributes of a column as HTML (``BaseTable`` works them out once a column;
+    only its tables use this template)."""
+    return table.column_attrs(column)[name].as_html()
 
 
 def _attrs(attrs, name: str) -> str:
