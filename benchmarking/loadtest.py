@@ -147,11 +147,11 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
 
 def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, stdout=sys.stdout) -> dict:
     """Run the load test against the database Django is configured with (seeded with the demo)."""
+    from django.contrib.auth import get_user_model
     from django.db import connection
 
     from clubs.tokens import create_token
     from competitions.models import Competition, Match
-    from django.contrib.auth import get_user_model
 
     organiser = get_user_model().objects.get(username="organiser")
     token = create_token(organiser, name="load test")

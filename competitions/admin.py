@@ -36,7 +36,7 @@ from competitions.standings import tie_breaker_errors
 class CompetitionForm(forms.ModelForm):
     class Meta:
         model = Competition
-        fields = "__all__"
+        fields = "__all__"  # noqa: DJ007  (the admin edits every field, within the club boundary)
 
     def clean(self):
         data = super().clean()

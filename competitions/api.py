@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime
 from typing import Literal
 
-from pydantic import ConfigDict
 from ninja import Field, Path, Router, Schema
+from pydantic import ConfigDict
 
 from clubs.api_errors import ApiErrors
 from competitions import selectors

@@ -32,9 +32,9 @@ from django.db.models import Count, F, Max, Q, Subquery, Sum
 from django.db.models.functions import Greatest
 from django.db.models.signals import post_delete, post_save
 
+from clubs.prepared import PreparedQuery
 from competitions.models import Competition, Match
 from competitions.models_cache import PageVersion
-from clubs.prepared import PreparedQuery
 
 SITE = "site"
 #: Match fields that only results change: a save of only these leaves the structure alone (the

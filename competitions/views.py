@@ -11,10 +11,10 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django_tables2 import RequestConfig
 
-from competitions.selectors_evening import evening_complete, evening_rounds
 from competitions import selectors
 from competitions.models import Competition
 from competitions.paging import paginate
+from competitions.selectors_evening import evening_complete, evening_rounds
 from competitions.selectors_live import live_round_matches, stamp
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
 from competitions.standings.prizes import prize_rule_text

@@ -20,8 +20,7 @@ from competitions import services
 from competitions.forms_evening import EveningTablesForm, ReseatForm, SitOutForm, WalkInForm
 from competitions.models import Round, SitOut
 from competitions.selectors_staff import Draw
-from competitions.services import DrawError
-from competitions.services import guests, odd_numbers, undo
+from competitions.services import DrawError, guests, odd_numbers, undo
 from competitions.views_staff import _competition, _draw_url, _evening, _round, round_action
 
 

@@ -19,10 +19,10 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
+from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
 from clubs.models import Club, Player, StaffRole
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from competitions.rulesets import ruleset_for
-from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
 from scoring import services
 from scoring.deal_input import deal_to_dict
 from scoring.rules import dealer_for_deal, simulate_deal

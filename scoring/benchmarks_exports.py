@@ -157,8 +157,8 @@ class PeakRss:
 
 @benchmark("deal-by-deal results export", group="exports", needs_db=True)
 def bench_results(quick: bool):
-    from scoring.exports import ResultsExporter
     from documents.xlsx import write_xlsx
+    from scoring.exports import ResultsExporter
 
     deals = 32_000 if quick else RESULT_DEALS
     competition = make_results(deals)

@@ -145,7 +145,7 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
             for number, bidder, points, roem, pit, verzaakt, scores, nat in sheets[sheet][0]:
                 flip = (lambda t: (t[1], t[0])) if swap else (lambda t: t)
                 p, r, sc = flip(points), flip(roem), flip(scores)
-                side = (lambda x: None if x is None else (1 - x if swap else x))
+                side = (lambda x: None if x is None else (1 - x if swap else x))  # noqa: E731
                 batch.append(
                     Deal(match=match, number=number, bidder=side(bidder), points_a=p[0], points_b=p[1], roem_a=r[0], roem_b=r[1],
                          pit=side(pit), verzaakt=side(verzaakt), score_a=sc[0], score_b=sc[1], nat=nat)

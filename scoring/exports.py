@@ -19,8 +19,8 @@ from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, Ta
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.xlsx import Column, Exporter
-from scoring.qr import draw_qr
 from scoring.models import Deal
+from scoring.qr import draw_qr
 
 SIDE_LETTERS = ("A", "B", "C")
 

@@ -6,10 +6,9 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from competitions.models import SEATS, Match, MatchSeat, MatchSide
 from clubs.prepared import PreparedQuery, as_prefetched
+from competitions.models import SEATS, Match, MatchSeat, MatchSide
 from scoring.models import AuditEntry, Deal
-
 
 #: The queries of a sheet, built once per process (``clubs.prepared``): a match page and
 #: every save read them, and building their SQL cost more than running it.

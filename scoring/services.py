@@ -25,8 +25,8 @@ from scoring.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
 from scoring.selectors import match_with_club, with_deals
-from scoring.transactions import atomic_refusals
 from scoring.services_sides import remember_rows, side_statistics, store_sides
+from scoring.transactions import atomic_refusals
 
 
 class EntryError(Exception):

@@ -19,7 +19,6 @@ from django.utils.translation import gettext_noop, ngettext
 
 from clubs.staff_names import result_staff_names
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
-
 from competitions.rulesets import ruleset_for
 from scoring.rules import RULESETS
 

@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy, ngettext
 from competitions.models import SEATS
 from competitions.tables import BaseTable
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
-from scoring.sheet_layout import FIELD_LABELS
 from scoring.services import compare_sheets
 from scoring.services_totals import describe_totals, is_totals_entry
+from scoring.sheet_layout import FIELD_LABELS
 
 SIDE_SUFFIXES = ("a", "b", "c")
 MARK_TITLES = {

@@ -183,7 +183,7 @@ def test_placeholders_are_kept_in_every_translation(catalogue):
             continue
         if e.msgid_plural is None:
             expected = placeholders(e.msgid, e)
-            for index, text in e.msgstr.items():
+            for text in e.msgstr.values():
                 if text and placeholders(text, e) != expected:
                     wrong.append(f"{e.where()}: {dict(expected)} but msgstr has {dict(placeholders(text, e))}")
             continue

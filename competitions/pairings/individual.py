@@ -114,7 +114,7 @@ def individual_round(
 
     horizon = 2 if len(seated) <= LOOKAHEAD_MAX and len(sizes) > 1 else 1
     fixed = []
-    for r in range(horizon):
+    for _r in range(horizon):
         assignment = assign_apart([(local[a], local[b]) for a, b in separate], sizes, rng) if separate else {}
         if assignment is None:
             names = ", ".join(f"{a}–{b}" for a, b in separate)

@@ -16,7 +16,15 @@ from __future__ import annotations
 from competitions.fixtures_results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
 from competitions.standings import formats, individual, pairs_teams
-from competitions.standings.metrics import HEAD_TO_HEAD, METRICS, EveningScore, Metric, StandingRow, metric_for, tie_breaker_errors
+from competitions.standings.metrics import (
+    HEAD_TO_HEAD,
+    METRICS,
+    EveningScore,
+    Metric,
+    StandingRow,
+    metric_for,
+    tie_breaker_errors,
+)
 from competitions.standings.prizes import prize_rule
 from competitions.standings.tiebreak import precedence, rank_rows
 

@@ -182,7 +182,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     if byes:
         own = {pk: half_up(row.total, row.played) for pk, row in rows.items() if row.played}
         bye_score = bye_scores(c, byes, own)
-        for player, round_id, number, round_number in byes:
+        for player, round_id, number, _round_number in byes:
             value = bye_score[(player, round_id)] if ("bye", player, round_id) in allowed else 0
             evening = scores[player].setdefault(number, EveningScore(number=number, points=0))
             evening.points += value

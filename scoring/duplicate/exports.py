@@ -14,8 +14,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
-from scoring.duplicate.selectors import BoardSheet, DuplicateEvening, movement_lines, percent
 from scoring.duplicate.hands import seat_name
+from scoring.duplicate.selectors import BoardSheet, DuplicateEvening, movement_lines, percent
 
 RED = "#b3261e"
 

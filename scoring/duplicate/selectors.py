@@ -23,10 +23,10 @@ from competitions.models import Competition, Match, MatchSide
 from competitions.pairings import mitchell
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import rank_rows
+from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
 from scoring.rules import SEATS
-from scoring.duplicate.hands import seat_hands
 from scoring.rules.matchpoints import BoardScore, PairTotal, pair_totals, score_board, table_result
 
 NS, EW = 0, 1

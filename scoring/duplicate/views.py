@@ -21,8 +21,8 @@ from competitions.models import Competition, Match
 from competitions.permissions import is_staff_of
 from documents.pdf import pdf_response
 from scoring.duplicate import records
-from scoring.duplicate.hands import diagram
 from scoring.duplicate.exports import FrequencyRenderer, HandRecordRenderer
+from scoring.duplicate.hands import diagram
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.selectors import DuplicateEvening, load_evening, standing_rows
 from scoring.duplicate.tables import DuplicateStandingsTable, FrequencyTable, MovementTable, PairBoardsTable

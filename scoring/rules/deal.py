@@ -8,7 +8,6 @@ match, so it checks and scores a two-side deal with plain tuple arithmetic and s
 from __future__ import annotations
 
 import dataclasses
-
 from dataclasses import dataclass
 from typing import NamedTuple
 

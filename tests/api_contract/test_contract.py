@@ -14,7 +14,6 @@ openapi-python-client (requirements-dev.txt); no network beyond 127.0.0.1.
 from __future__ import annotations
 
 import importlib
-import json
 import os
 import socket
 import subprocess

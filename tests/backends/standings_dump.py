@@ -8,9 +8,9 @@ import os
 
 
 def standings_of_demo() -> dict:
-    from scoring.demo_season import seed_demo
     from competitions.models import Competition
     from competitions.standings import standings
+    from scoring.demo_season import seed_demo
 
     seed_demo()
     out = {}

@@ -17,7 +17,6 @@ from clubs.models import StaffRole
 from competitions.models import Match, MatchSide
 from scoring import services
 from tests.competitions.standings_factories import generated_individual, generated_pairs
-from tests.scoring.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

@@ -7,8 +7,8 @@ import io
 
 import openpyxl
 import pytest
-from django.utils import translation
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import translation
 
 from clubs.import_template import template_workbook
 from clubs.imports import ImportRefused, import_members_and_teams

@@ -51,7 +51,7 @@ def test_standings_rank_ascending_and_tied_entrants_share_a_rank(client, league)
 
 
 def test_individual_standings_include_each_evening(client):
-    comp = generated_individual(players=8, evenings=2, rounds=2, slug="avonden", standings_method="best_n", count_best=1)
+    generated_individual(players=8, evenings=2, rounds=2, slug="avonden", standings_method="best_n", count_best=1)
     rows = client.get("/api/competitions/avonden/standings").json()["rows"]
     assert len(rows) == 8
     assert all(len(r["evenings"]) == 2 and sum(e["counted"] for e in r["evenings"]) == 1 for r in rows)

@@ -7,8 +7,12 @@ from django.utils import timezone
 from competitions import services
 from competitions.models import Match, MatchSide
 from competitions.standings import standings
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,15 @@ import pytest
 
 from competitions.models import Competition
 from competitions.standings import evening_results_by_number, standings
-from tests.competitions.standings_factories import bye, make_competition, make_evening, make_players, make_round, play, player_entrant
+from tests.competitions.standings_factories import (
+    bye,
+    make_competition,
+    make_evening,
+    make_players,
+    make_round,
+    play,
+    player_entrant,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,12 @@ from competitions import services
 from competitions.draws_whist import whist_status
 from competitions.models import Bye, MatchSeat, WhistRound
 from competitions.services import DrawError
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+)
 
 pytestmark = pytest.mark.django_db
 

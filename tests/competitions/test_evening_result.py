@@ -10,16 +10,21 @@ from pypdf import PdfReader
 from competitions import services
 from competitions.models import Evening
 from competitions.services import guests
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+)
 from tests.competitions.pdf_overlap import overlaps
 
 pytestmark = pytest.mark.django_db
 
 
 def played_evening(rounds=2):
-    from competitions.models import Match, MatchSide
     from django.utils import timezone
+
+    from competitions.models import Match, MatchSide
 
     club = make_club()
     competition = make_competition(club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n")

@@ -8,8 +8,13 @@ from clubs.models import Player
 from competitions import services
 from competitions.models import Attendance, Entrant, Evening, Match, Round, SitOut
 from competitions.services import DrawError, guests, odd_numbers, undo
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -55,8 +60,9 @@ def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, co
     page = client.get(round.get_absolute_url()).content.decode()
     assert "Evening 2 · round 1" in page
     sheets = client.get(reverse("scoring_exports:round_sheets", args=[competition.slug, round.number]))
-    from pypdf import PdfReader
     import io
+
+    from pypdf import PdfReader
 
     text = PdfReader(io.BytesIO(sheets.content)).pages[0].extract_text()
     assert "Evening 2 · round 1" in text

@@ -12,7 +12,14 @@ from django.utils import translation
 from competitions.models import MatchSide
 from competitions.standings import standings
 from tests.scoring.sheet_factories import (
-    fill_match, ink_ratio, make_club, make_competition, make_match, make_player, make_round, pdf_pages_text,
+    fill_match,
+    ink_ratio,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    pdf_pages_text,
     render_png,
 )
 

@@ -6,8 +6,13 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import Competition
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
-from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_team_entrants,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 

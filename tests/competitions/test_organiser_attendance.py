@@ -5,8 +5,12 @@ import pytest
 from competitions import services
 from competitions.models import Attendance, Competition, Entrant
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+)
 
 pytestmark = pytest.mark.django_db
 

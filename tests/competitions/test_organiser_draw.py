@@ -9,8 +9,12 @@ from competitions import services
 from competitions.models import Bye, Match, MatchSeat, MatchSide, Round
 from competitions.services import DrawError
 from scoring.models import Deal
-from tests.competitions.factories import make_club, make_competition, make_players
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
+from tests.competitions.factories import (
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_players,
+)
 
 pytestmark = pytest.mark.django_db
 

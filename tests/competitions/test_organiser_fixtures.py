@@ -8,8 +8,13 @@ from clubs.models import Team, TeamMember
 from competitions import services
 from competitions.models import Bye, Competition, Division, Fixture, Match, MatchSide, Round
 from competitions.services import DrawError
-from tests.competitions.factories import confirm_round, make_club, make_competition, make_team_entrants
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
+from tests.competitions.factories import (
+    confirm_round,
+    english,  # noqa: F401  (autouse: messages in English)
+    make_club,
+    make_competition,
+    make_team_entrants,
+)
 
 pytestmark = pytest.mark.django_db
 

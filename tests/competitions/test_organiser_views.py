@@ -9,13 +9,13 @@ from competitions.models import Attendance, Bye, Competition, Match, MatchSeat, 
 from scoring.models import Deal
 from tests.competitions.factories import (
     confirm_round,
+    english,  # noqa: F401  (autouse: messages in English)
     make_club,
     make_competition,
     make_players,
     make_team_entrants,
     make_user,
 )
-from tests.competitions.factories import english  # noqa: F401  (autouse: messages in English)
 
 pytestmark = pytest.mark.django_db
 

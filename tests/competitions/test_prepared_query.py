@@ -3,9 +3,9 @@
 import pytest
 from django.db.models import F
 
+from clubs.prepared import PreparedQuery
 from competitions import cache
 from competitions.models import Match, Round
-from clubs.prepared import PreparedQuery
 from scoring import services
 from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
 

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from competitions.models import Competition, Evening, Match, Round
+from competitions.models import Competition, Match
 from tests.competitions.standings_factories import (
     generated_individual,
     generated_pairs,

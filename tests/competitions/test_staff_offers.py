@@ -11,7 +11,14 @@ from django.utils import translation
 from competitions import services
 from competitions.models import Competition, Fixture
 from scoring.models import BlindEntry
-from tests.competitions.factories import confirm_round, english, make_club, make_competition, make_team_entrants, make_user  # noqa: F401
+from tests.competitions.factories import (  # noqa: F401
+    confirm_round,
+    english,
+    make_club,
+    make_competition,
+    make_team_entrants,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 

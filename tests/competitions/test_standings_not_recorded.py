@@ -22,7 +22,14 @@ from competitions.standings import standings
 from scoring import services
 from scoring.services_totals import save_totals
 from tests.competitions.standings_factories import (
-    make_club, make_competition, make_evening, make_players, make_round, make_teams, pair_match, play,
+    make_club,
+    make_competition,
+    make_evening,
+    make_players,
+    make_round,
+    make_teams,
+    pair_match,
+    play,
 )
 from tests.scoring.factories import make_user
 from tests.scoring.sheet_factories import pdf_pages_text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -18,7 +19,6 @@ from competitions.pairings.mitchell import (
 )
 from scoring.rules import RULESETS, score_deal
 from scoring.rules.boards import InvalidBoard, deal_boards, parse_hands, play_board
-from dataclasses import replace
 
 
 @pytest.mark.parametrize("tables", range(2, 12))

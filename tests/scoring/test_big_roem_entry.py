@@ -10,9 +10,9 @@ from competitions.models import Round
 from competitions.rulesets import ruleset_for_match
 from competitions.table_codes import assign_table_codes
 from scoring import services
+from scoring.deal_input import parse_sheet
 from scoring.models import Deal
 from scoring.rules import score_match
-from scoring.deal_input import parse_sheet
 from tests.scoring.factories import make_club, make_match, make_user
 from tests.scoring.test_entry_page import form_data, input_value
 

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from competitions.models import Match
 from scoring import services
 from scoring.models import AuditEntry, BlindEntry, Deal
-from scoring.rules import score_deal, DealInput, RULESETS
+from scoring.rules import RULESETS, DealInput, score_deal
 from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,15 @@ from django.utils import translation
 
 from scoring.sheets import build_sheet, sheets_for_round
 from tests.competitions.pdf_overlap import overlaps
-from tests.scoring.sheet_factories import fill_match, make_club, make_competition, make_match, make_player, make_round, pdf_pages_text
+from tests.scoring.sheet_factories import (
+    fill_match,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    pdf_pages_text,
+)
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,16 @@ from django.utils import translation
 
 from scoring.sheets import forced_bidder, sheets_for_round
 from tests.scoring.sheet_factories import (
-    fill_match, ink_ratio, make_club, make_competition, make_match, make_player, make_round, make_user,
-    pdf_pages_text, render_png,
+    fill_match,
+    ink_ratio,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    make_user,
+    pdf_pages_text,
+    render_png,
 )
 
 pytestmark = pytest.mark.django_db

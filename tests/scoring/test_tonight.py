@@ -183,7 +183,7 @@ def test_the_polled_part_answers_304_until_something_changes(client, night):
 
 
 def test_individual_evening_offers_its_next_round(night):
-    club, organiser = night["club"], night["organiser"]
+    club, _organiser = night["club"], night["organiser"]
     from competitions import services as organiser_services
 
     competition = Competition.objects.create(club=club, name="Clubavonden", slug="clubavonden", rounds_per_evening=2)

@@ -4,8 +4,8 @@ the competition's entry_mode is "totals"; the match page and the API read it bac
 from __future__ import annotations
 
 import pytest
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from competitions.models import Competition, Match, Round
@@ -298,7 +298,8 @@ def test_the_match_page_query_count_does_not_change_for_totals(client, club, mat
 
 def test_a_team_match_gets_its_team_totals_from_both_tables(scorer, organiser, club):
     from competitions.models import Fixture, MatchSide
-    from tests.competitions.standings_factories import make_competition, make_round as league_round, make_teams, team_fixture
+    from tests.competitions.standings_factories import make_competition, make_teams, team_fixture
+    from tests.competitions.standings_factories import make_round as league_round
 
     comp = make_competition(club, format="teams", slug="teams-totals", entry_mode="totals")
     home, away = make_teams(comp, ["Thuis", "Uit"], size=4)

@@ -36,6 +36,6 @@ def test_an_organiser_cannot_change_the_member_clubs_of_their_club(client):
 
 
 def test_a_superuser_can(client):
-    league, other = make_club("bond2"), make_club("buren2")
+    league, _other = make_club("bond2"), make_club("buren2")
     client.force_login(get_user_model().objects.create_superuser("root2", "r@example.org", "pw"))
     assert "member_clubs" in client.get(f"/admin/clubs/club/{league.pk}/change/").context["adminform"].form.fields

@@ -13,7 +13,13 @@ from django.utils import translation
 from clubs.import_template import template_workbook
 from documents.xlsx import Column, Exporter, write_xlsx
 from tests.scoring.sheet_factories import (
-    fill_match, make_club, make_competition, make_match, make_player, make_round, make_user,
+    fill_match,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    make_user,
 )
 
 pytestmark = pytest.mark.django_db
