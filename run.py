@@ -45,10 +45,15 @@ def version_problem(version=None, executable=None, which=_which, runs=_runs):
     if found:
         advice = "%s is installed: run `make run PYTHON=%s` (or `%s run.py`) instead" % (found, found, found)
     else:
-        advice = "install Python %d.%d or newer (python.org, or your package manager) and run this again with it" % MINIMUM
+        advice = (
+            "install Python %d.%d or newer (python.org, or your package manager) and run this again with it" % MINIMUM
+        )
     return "Klaverjas needs Python %d.%d or newer, but %s is Python %s; %s." % (
-        MINIMUM[0], MINIMUM[1], executable or sys.executable or "this Python",
-        ".".join(str(part) for part in version), advice,
+        MINIMUM[0],
+        MINIMUM[1],
+        executable or sys.executable or "this Python",
+        ".".join(str(part) for part in version),
+        advice,
     )
 
 

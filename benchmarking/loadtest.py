@@ -54,8 +54,14 @@ def percentile(values: list[float], p: float) -> float:
 
 def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     command = [
-        str(Path(sys.executable).parent / "gunicorn"), os.environ.get("LOADTEST_APP", "config.wsgi:application"),
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--log-level", "warning",
+        str(Path(sys.executable).parent / "gunicorn"),
+        os.environ.get("LOADTEST_APP", "config.wsgi:application"),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
         "--preload",  # the app is imported once, before the workers fork: no worker boots under load
     ]
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -73,8 +79,9 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
     raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))
 
 
-def request(port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None,
-            tally=None) -> tuple[int, bytes]:
+def request(
+    port: int, method: str, path: str, body: bytes | None = None, headers: dict | None = None, tally=None
+) -> tuple[int, bytes]:
     """One HTTP/1.1 request on a fresh connection (gunicorn's sync workers close each one), with as
     little work on this side as HTTP allows: the request written as bytes, the answer read to the
     end and split at the blank line. The clients share the machine's two cores with the server, and
@@ -126,8 +133,11 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
                 version = json.loads(body)["version"] if status == 200 else 0
                 deals = rng.choice(sheets[match_id])
                 status, body = request(
-                    port, "PUT", f"/api/matches/{match_id}/deals",
-                    body=json.dumps({"version": version, "deals": deals}).encode(), headers=auth,
+                    port,
+                    "PUT",
+                    f"/api/matches/{match_id}/deals",
+                    body=json.dumps({"version": version, "deals": deals}).encode(),
+                    headers=auth,
                 )
                 ok = status in (200, 409)
                 if status == 200:
@@ -162,7 +172,8 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
         reads += [f"/competitions/{c.slug}/rounds/{n}/" for n in c.rounds.values_list("number", flat=True)[:5]]
     matches = list(
         Match.objects.filter(round__competition__club__staff_roles__user=organiser, sides=2)
-        .values_list("id", flat=True).distinct()[:200]
+        .values_list("id", flat=True)
+        .distinct()[:200]
     )
     reads += [f"/matches/{m}/" for m in matches[:100]]
     writable, sheets = writable_matches(matches)

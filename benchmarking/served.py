@@ -40,7 +40,11 @@ def build_database(db_path: Path, tables: int) -> dict:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
     out = subprocess.run(
         [sys.executable, "-m", "benchmarking.served", str(db_path), str(tables)],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -65,8 +69,11 @@ def build(tables: int) -> dict:
     )
     matches = Match.objects.bulk_create([Match(round=round_, table=t + 1) for t in range(tables)])
     MatchSeat.objects.bulk_create(
-        [MatchSeat(match=m, seat=seat, side=k % 2, player=players[4 * t + k])
-         for t, m in enumerate(matches) for k, seat in enumerate("NESW")]
+        [
+            MatchSeat(match=m, seat=seat, side=k % 2, player=players[4 * t + k])
+            for t, m in enumerate(matches)
+            for k, seat in enumerate("NESW")
+        ]
     )
     MatchSide.objects.bulk_create([MatchSide(match=m, side=s) for m in matches for s in (0, 1)])
     return {
@@ -91,8 +98,16 @@ def start(kind: str, db_path: Path, *, workers: int = 3) -> tuple[subprocess.Pop
         command = [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"]
     else:
         command = [
-            str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-            "--workers", str(workers), "--log-level", "warning", "--timeout", "60",
+            str(Path(sys.executable).parent / "gunicorn"),
+            "config.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
         ]
     log = open(db_path.with_suffix(f".{kind}.log"), "wb")  # noqa: SIM115 (closed with the process)
     server = subprocess.Popen(command, cwd=ROOT, env=server_env(db_path), stdout=log, stderr=subprocess.STDOUT)
@@ -109,7 +124,9 @@ def start(kind: str, db_path: Path, *, workers: int = 3) -> tuple[subprocess.Pop
         except OSError:
             time.sleep(0.2)
     stop(server)
-    raise RuntimeError(f"{kind} did not start: " + db_path.with_suffix(f".{kind}.log").read_text(errors="replace")[-2000:])
+    raise RuntimeError(
+        f"{kind} did not start: " + db_path.with_suffix(f".{kind}.log").read_text(errors="replace")[-2000:]
+    )
 
 
 def stop(server: subprocess.Popen) -> None:
@@ -185,7 +202,8 @@ class BrowserSession:
     def login(self, username: str, password: str) -> None:
         status, html, _ = self.request("GET", "/accounts/login/")
         status, _, headers = self.request(
-            "POST", "/accounts/login/",
+            "POST",
+            "/accounts/login/",
             {"csrfmiddlewaretoken": self.csrf(html), "username": username, "password": password, "next": "/"},
         )
         if status != 302:
@@ -202,13 +220,15 @@ class BrowserSession:
     def save_sheet(self, match_id: int, version: int, token: str, deals: list[dict]) -> int:
         form = {"csrfmiddlewaretoken": token, "version": str(version), "save": ""}
         for n, d in enumerate(deals, start=1):
-            form.update({
-                f"deal-{n}-bidder": "wz"[d["bidder"]],
-                f"deal-{n}-points_a": str(d["points"][0]),
-                f"deal-{n}-points_b": str(d["points"][1]),
-                f"deal-{n}-roem_a": str(d["roem"][0]),
-                f"deal-{n}-roem_b": str(d["roem"][1]),
-            })
+            form.update(
+                {
+                    f"deal-{n}-bidder": "wz"[d["bidder"]],
+                    f"deal-{n}-points_a": str(d["points"][0]),
+                    f"deal-{n}-points_b": str(d["points"][1]),
+                    f"deal-{n}-roem_a": str(d["roem"][0]),
+                    f"deal-{n}-roem_b": str(d["roem"][1]),
+                }
+            )
         status, _, _ = self.request("POST", f"/matches/{match_id}/enter/", form)
         return status
 

@@ -104,9 +104,13 @@ def _message(error: dict, field: str) -> str:
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         return _("%(field)s must be an object with its fields, not %(value)s") % params
     if kind in ("greater_than_equal", "greater_than"):
-        return _("%(field)s must be at least %(limit)s, not %(value)s") % dict(params, limit=ctx.get("ge", ctx.get("gt")))
+        return _("%(field)s must be at least %(limit)s, not %(value)s") % dict(
+            params, limit=ctx.get("ge", ctx.get("gt"))
+        )
     if kind in ("less_than_equal", "less_than"):
-        return _("%(field)s must be at most %(limit)s, not %(value)s") % dict(params, limit=ctx.get("le", ctx.get("lt")))
+        return _("%(field)s must be at most %(limit)s, not %(value)s") % dict(
+            params, limit=ctx.get("le", ctx.get("lt"))
+        )
     if kind == "too_short":
         return _("%(field)s needs at least %(n)s items") % dict(params, n=ctx.get("min_length"))
     if kind == "too_long":
@@ -236,7 +240,9 @@ class ApiErrorsMiddleware:
         if response.get("Content-Type", "").startswith("application/json"):
             return response
         status = response.status_code
-        message = _FALLBACK.get(status, lambda: _("The request could not be answered (%(status)s).") % {"status": status})()
+        message = _FALLBACK.get(
+            status, lambda: _("The request could not be answered (%(status)s).") % {"status": status}
+        )()
         replaced = JsonResponse(refusal(status, message), status=status)
         if response.has_header("Allow"):
             replaced["Allow"] = response["Allow"]

@@ -33,13 +33,19 @@ MAX_ROWS = 5000
 MEMBERS, TEAMS = gettext_noop("members"), gettext_noop("teams")
 #: (column key, required, max length)
 MEMBER_COLUMNS = [
-    (gettext_noop("member number"), True, 20), (gettext_noop("first name"), True, 60),
-    (gettext_noop("last name"), True, 80), (gettext_noop("email"), False, 254), (gettext_noop("active"), False, 0),
+    (gettext_noop("member number"), True, 20),
+    (gettext_noop("first name"), True, 60),
+    (gettext_noop("last name"), True, 80),
+    (gettext_noop("email"), False, 254),
+    (gettext_noop("active"), False, 0),
 ]
 TEAM_COLUMNS = [
-    (gettext_noop("team"), True, 120), (gettext_noop("kind"), False, 0),
-    (gettext_noop("member 1"), True, 20), (gettext_noop("member 2"), True, 20),
-    (gettext_noop("member 3"), False, 20), (gettext_noop("member 4"), False, 20),
+    (gettext_noop("team"), True, 120),
+    (gettext_noop("kind"), False, 0),
+    (gettext_noop("member 1"), True, 20),
+    (gettext_noop("member 2"), True, 20),
+    (gettext_noop("member 3"), False, 20),
+    (gettext_noop("member 4"), False, 20),
 ]
 YES = {"yes", "y", "ja", "j", "true", "1", "x"}
 NO = {"no", "n", "nee", "false", "0"}
@@ -55,7 +61,10 @@ class RowError:
 
     def __str__(self) -> str:
         return _("Row %(row)s, column '%(column)s': %(message)s") % {
-            "row": self.row, "column": _(self.column), "message": self.message}
+            "row": self.row,
+            "column": _(self.column),
+            "message": self.message,
+        }
 
     @property
     def sheet_name(self) -> str:
@@ -100,9 +109,15 @@ def _values(cells, key: str, number: int, problems: list, positions: dict | None
         if cell.data_type == "f":
             column = next((k for k, i in (positions or {}).items() if i == index), None)
             if column is not None:
-                problems.append(RowError(key, number, column, _(
-                    "holds a formula (%(formula)s), not a value; type the value itself or paste it as a value")
-                    % {"formula": str(cell.value)[:40]}))
+                problems.append(
+                    RowError(
+                        key,
+                        number,
+                        column,
+                        _("holds a formula (%(formula)s), not a value; type the value itself or paste it as a value")
+                        % {"formula": str(cell.value)[:40]},
+                    )
+                )
             values.append(None)
         else:
             values.append(cell.value)
@@ -127,15 +142,21 @@ def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
             continue
         k = known.get(str(title).strip().casefold())
         if k is None:
-            problems.append(_("Sheet '%(sheet)s': column '%(column)s' is not one of the template's columns (%(expected)s).")
-                            % {"sheet": ws.title, "column": title, "expected": ", ".join(_(c) for c, _r, _l in columns)})
+            problems.append(
+                _("Sheet '%(sheet)s': column '%(column)s' is not one of the template's columns (%(expected)s).")
+                % {"sheet": ws.title, "column": title, "expected": ", ".join(_(c) for c, _r, _l in columns)}
+            )
         elif k in positions:
-            problems.append(_("Sheet '%(sheet)s': column '%(column)s' appears twice.") % {"sheet": ws.title, "column": title})
+            problems.append(
+                _("Sheet '%(sheet)s': column '%(column)s' appears twice.") % {"sheet": ws.title, "column": title}
+            )
         else:
             positions[k] = index
     for k, required, _len in columns:
         if required and k not in positions:
-            problems.append(_("Sheet '%(sheet)s': the column '%(column)s' is missing.") % {"sheet": ws.title, "column": _(k)})
+            problems.append(
+                _("Sheet '%(sheet)s': the column '%(column)s' is missing.") % {"sheet": ws.title, "column": _(k)}
+            )
     result = []
     for number, values in enumerate(rows, start=2):
         if number > MAX_ROWS + 1:
@@ -167,15 +188,23 @@ def open_workbook(data: bytes, *, not_xlsx: str):
 
 def read_workbook(data: bytes) -> tuple[list, list]:
     """(member rows, team rows) of an uploaded file, or :class:`ImportRefused` with the reasons."""
-    wb = open_workbook(data, not_xlsx=_("This file is not an Excel workbook (.xlsx). Download the template, fill "
-                                        "it in and save it as .xlsx."))
+    wb = open_workbook(
+        data,
+        not_xlsx=_(
+            "This file is not an Excel workbook (.xlsx). Download the template, fill it in and save it as .xlsx."
+        ),
+    )
     try:
         members_ws, teams_ws = find_sheet(wb, MEMBERS), find_sheet(wb, TEAMS)
         if members_ws is None and teams_ws is None and len(wb.worksheets) == 1:
             members_ws = wb.worksheets[0]  # a single sheet of members under another name
         if members_ws is None and teams_ws is None:
-            raise ImportRefused([_("The workbook has no sheet called '%(members)s' or '%(teams)s'.")
-                                 % {"members": _(MEMBERS), "teams": _(TEAMS)}])
+            raise ImportRefused(
+                [
+                    _("The workbook has no sheet called '%(members)s' or '%(teams)s'.")
+                    % {"members": _(MEMBERS), "teams": _(TEAMS)}
+                ]
+            )
         problems: list = []
         members = read_sheet(members_ws, MEMBERS, MEMBER_COLUMNS, problems) if members_ws is not None else []
         teams = read_sheet(teams_ws, TEAMS, TEAM_COLUMNS, problems) if teams_ws is not None else []
@@ -230,7 +259,10 @@ def _check_members(rows, errors: list) -> dict[str, dict]:
             elif len(member_number) > 20:
                 err("member number", _("longer than 20 characters"))
             elif member_number in seen:
-                err("member number", _("%(number)s is also in row %(row)s") % {"number": member_number, "row": seen[member_number]})
+                err(
+                    "member number",
+                    _("%(number)s is also in row %(row)s") % {"number": member_number, "row": seen[member_number]},
+                )
             else:
                 seen[member_number] = number
         record = {"row": number}
@@ -266,8 +298,13 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
     seen: dict[str, int] = {}
     teams = []
     kinds = dict(KINDS)
-    kinds.update({_("pair").casefold(): Team.Kind.PAIR, _("four").casefold(): Team.Kind.FOUR,
-                  _("team of four").casefold(): Team.Kind.FOUR})
+    kinds.update(
+        {
+            _("pair").casefold(): Team.Kind.PAIR,
+            _("four").casefold(): Team.Kind.FOUR,
+            _("team of four").casefold(): Team.Kind.FOUR,
+        }
+    )
     for number, values in rows:
         err = lambda column, message: errors.append(RowError(TEAMS, number, column, message))  # noqa: E731
         name = cell_text(values.get("team"))
@@ -298,14 +335,19 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
         if kind_text:
             kind = kinds.get(kind_text)
             if kind is None:
-                err("kind", _("'%(value)s' is not '%(pair)s' or '%(four)s'") % {
-                    "value": values.get("kind"), "pair": _("pair"), "four": _("four")})
+                err(
+                    "kind",
+                    _("'%(value)s' is not '%(pair)s' or '%(four)s'")
+                    % {"value": values.get("kind"), "pair": _("pair"), "four": _("four")},
+                )
         else:
             kind = Team.Kind.FOUR if len(members) > 2 else Team.Kind.PAIR
         positions = [p for p, _m in members]
         if kind == Team.Kind.PAIR and positions and positions != [1, 2]:
-            err("member 1" if 1 not in positions else ("member 2" if 2 not in positions else "member 3"),
-                _("a pair has exactly two members, in 'member 1' and 'member 2'"))
+            err(
+                "member 1" if 1 not in positions else ("member 2" if 2 not in positions else "member 3"),
+                _("a pair has exactly two members, in 'member 1' and 'member 2'"),
+            )
         elif kind == Team.Kind.FOUR and positions != [1, 2, 3, 4]:
             missing = next((p for p in range(1, 5) if p not in positions), 4)
             err(f"member {missing}", _("a team of four needs four members"))
@@ -333,9 +375,16 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
         for member_number, record in members.items():
             player = existing.get(member_number)
             if player is None:
-                to_create.append(Player(club=club, member_number=member_number, first_name=record["first name"],
-                                        last_name=record["last name"], email=record["email"],
-                                        active=True if record["active"] is None else record["active"]))
+                to_create.append(
+                    Player(
+                        club=club,
+                        member_number=member_number,
+                        first_name=record["first name"],
+                        last_name=record["last name"],
+                        email=record["email"],
+                        active=True if record["active"] is None else record["active"],
+                    )
+                )
             else:
                 player.first_name, player.last_name = record["first name"], record["last name"]
                 player.email = record["email"] or player.email
@@ -343,7 +392,9 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
                     player.active = record["active"]
                 to_update.append(player)
         Player.objects.bulk_create(with_sort_names(to_create))
-        Player.objects.bulk_update(with_sort_names(to_update), ["first_name", "last_name", "sort_name", "email", "active"])
+        Player.objects.bulk_update(
+            with_sort_names(to_update), ["first_name", "last_name", "sort_name", "email", "active"]
+        )
         result.members_created, result.members_updated = len(to_create), len(to_update)
         if teams:
             players = {p.member_number: p for p in Player.objects.filter(club=club)}
@@ -359,5 +410,6 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
                     TeamMember.objects.filter(team=team).delete()
                     result.teams_updated += 1
                 TeamMember.objects.bulk_create(
-                    [TeamMember(team=team, player=players[n], position=p) for p, n in record["members"]])
+                    [TeamMember(team=team, player=players[n], position=p) for p, n in record["members"]]
+                )
     return result

@@ -191,7 +191,9 @@ class ApartPair(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="apart_pairs", verbose_name=_("club"))
     player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("member"))
-    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never at a table with"))
+    player_b = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="+", verbose_name=_("never at a table with")
+    )
     note = models.CharField(_("note"), max_length=80, blank=True)
 
     class Meta:
@@ -221,6 +223,8 @@ class ApartPair(models.Model):
         if self.club_id and clubs != {self.club_id}:
             raise ValidationError(_("Both members must belong to the club of this pair."))
         self.normalised()
-        duplicate = ApartPair.objects.filter(club_id=self.club_id, player_a_id=self.player_a_id, player_b_id=self.player_b_id)
+        duplicate = ApartPair.objects.filter(
+            club_id=self.club_id, player_a_id=self.player_a_id, player_b_id=self.player_b_id
+        )
         if duplicate.exclude(pk=self.pk).exists():
             raise ValidationError(_("These two members are already kept apart."))

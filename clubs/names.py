@@ -4,7 +4,26 @@ are skipped), as Dutch club lists and phone books do."""
 from __future__ import annotations
 
 PARTICLES = frozenset(
-    {"van", "de", "der", "den", "het", "ter", "ten", "te", "in", "'t", "op", "la", "le", "du", "d'", "von", "vd", "v.d."}
+    {
+        "van",
+        "de",
+        "der",
+        "den",
+        "het",
+        "ter",
+        "ten",
+        "te",
+        "in",
+        "'t",
+        "op",
+        "la",
+        "le",
+        "du",
+        "d'",
+        "von",
+        "vd",
+        "v.d.",
+    }
 )
 
 

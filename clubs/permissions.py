@@ -16,7 +16,9 @@ from clubs.models import Club, StaffRole
 from clubs.prepared import PreparedQuery
 
 #: Asked on every staff page and API write: its SQL is built once per process.
-_ROLES = PreparedQuery(lambda user_id: StaffRole.objects.filter(user_id=user_id).values_list("club_id", "role").order_by(), int)
+_ROLES = PreparedQuery(
+    lambda user_id: StaffRole.objects.filter(user_id=user_id).values_list("club_id", "role").order_by(), int
+)
 ORGANISER = StaffRole.Role.ORGANISER
 SCORER = StaffRole.Role.SCORER
 

@@ -130,7 +130,7 @@ class _ModelPlan:
         self.model = klass_info["model"]
         fields = klass_info["select_fields"]
         self.start, self.end = fields[0], fields[-1] + 1
-        self.init_list = [f[0].target.attname for f in select[self.start:self.end]]
+        self.init_list = [f[0].target.attname for f in select[self.start : self.end]]
         self.populators = get_related_populators(klass_info, select, using)
         self.annotations = tuple(annotations.items())
 
@@ -147,7 +147,7 @@ class _ModelPlan:
             rows = list(self.compiler.apply_converters(rows, self.converters))
         out = []
         for row in rows:
-            obj = self.model.from_db(using, self.init_list, row[self.start:self.end])
+            obj = self.model.from_db(using, self.init_list, row[self.start : self.end])
             for populator in self.populators:
                 populator.populate(row, obj)
             for name, position in self.annotations:
@@ -157,10 +157,21 @@ class _ModelPlan:
 
 
 #: Column types whose Python values the database drivers take as they are (no ORM conversion).
-PLAIN_TYPES = frozenset({
-    "AutoField", "BigAutoField", "SmallIntegerField", "PositiveSmallIntegerField", "IntegerField",
-    "PositiveIntegerField", "BigIntegerField", "BooleanField", "CharField", "TextField", "ForeignKey",
-})
+PLAIN_TYPES = frozenset(
+    {
+        "AutoField",
+        "BigAutoField",
+        "SmallIntegerField",
+        "PositiveSmallIntegerField",
+        "IntegerField",
+        "PositiveIntegerField",
+        "BigIntegerField",
+        "BooleanField",
+        "CharField",
+        "TextField",
+        "ForeignKey",
+    }
+)
 _STATEMENTS: dict[tuple, str] = {}
 
 

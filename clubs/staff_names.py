@@ -15,8 +15,11 @@ def staff_display_names(users, *, club_id: int) -> dict[int, str]:
     names = {pk: u.get_full_name().strip() for pk, u in users.items()}
     nameless = [pk for pk, name in names.items() if not name]
     if nameless:
-        organisers = set(StaffRole.objects.filter(
-            user_id__in=nameless, club_id=club_id, role=StaffRole.Role.ORGANISER).values_list("user_id", flat=True))
+        organisers = set(
+            StaffRole.objects.filter(user_id__in=nameless, club_id=club_id, role=StaffRole.Role.ORGANISER).values_list(
+                "user_id", flat=True
+            )
+        )
         for pk in nameless:
             organiser = pk in organisers or users[pk].is_superuser
             names[pk] = str(StaffRole.Role.ORGANISER.label if organiser else StaffRole.Role.SCORER.label)
@@ -28,8 +31,10 @@ def result_staff_names(match) -> dict[str, str]:
     cached on the match, so a page and its status line share the one query."""
     cached = getattr(match, "_staff_names", None)
     if cached is None:
-        entered, confirmed = match.entered_by if match.entered_by_id else None, (
-            match.confirmed_by if match.confirmed_by_id else None)
+        entered, confirmed = (
+            match.entered_by if match.entered_by_id else None,
+            (match.confirmed_by if match.confirmed_by_id else None),
+        )
         names = staff_display_names([entered, confirmed], club_id=match.round.competition.club_id)
         cached = {"entered": names.get(match.entered_by_id, ""), "confirmed": names.get(match.confirmed_by_id, "")}
         match._staff_names = cached

@@ -24,8 +24,11 @@ MAX_KEY_LENGTH = 200  # longer input is never a key of ours: refuse it before ha
 LAST_USED_GRANULARITY = timedelta(minutes=1)
 #: Read on every API write: its SQL is built once per process (``clubs.prepared``).
 _LIVE_TOKEN = PreparedQuery(
-    lambda key_hash: ApiToken.objects.select_related("user")
-    .filter(key_hash=key_hash, revoked_at__isnull=True, user__is_active=True).order_by("pk")[:1],
+    lambda key_hash: (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=key_hash, revoked_at__isnull=True, user__is_active=True)
+        .order_by("pk")[:1]
+    ),
     str,
 )
 

@@ -43,10 +43,16 @@ def import_members(request, slug):
             context["row_errors"] = row_errors
             context["filename"] = upload.name
             return render(request, "staff/clubs/import.html", context, status=400)
-        messages.success(request, _(
-            "Imported: %(mc)s new members, %(mu)s members updated, %(tc)s new teams, %(tu)s teams updated.") % {
-            "mc": result.members_created, "mu": result.members_updated,
-            "tc": result.teams_created, "tu": result.teams_updated})
+        messages.success(
+            request,
+            _("Imported: %(mc)s new members, %(mu)s members updated, %(tc)s new teams, %(tu)s teams updated.")
+            % {
+                "mc": result.members_created,
+                "mu": result.members_updated,
+                "tc": result.teams_created,
+                "tu": result.teams_updated,
+            },
+        )
         return redirect("clubs:import", slug=club.slug)
     return render(request, "staff/clubs/import.html", context)
 

@@ -43,9 +43,36 @@ MAX_STRINGS = 200_000
 MAX_ELEMENTS = 1_500_000  # XML elements per part (a cell is two or three)
 MAX_STRUCTURE = 100_000  # elements per part that are not cells, rows or their text (columns, styles...)
 #: the elements of rows, cells and texts (rich text runs and their fonts); every other one is "structure"
-CONTENT = frozenset({"row", "c", "v", "f", "is", "t", "r", "rPr", "si", "rPh", "phoneticPr", "b", "i", "u",
-                     "strike", "sz", "color", "rFont", "family", "scheme", "vertAlign", "charset", "outline",
-                     "shadow", "condense", "extend"})
+CONTENT = frozenset(
+    {
+        "row",
+        "c",
+        "v",
+        "f",
+        "is",
+        "t",
+        "r",
+        "rPr",
+        "si",
+        "rPh",
+        "phoneticPr",
+        "b",
+        "i",
+        "u",
+        "strike",
+        "sz",
+        "color",
+        "rFont",
+        "family",
+        "scheme",
+        "vertAlign",
+        "charset",
+        "outline",
+        "shadow",
+        "condense",
+        "extend",
+    }
+)
 CHUNK = 64 * 1024
 
 _SHEET_PART = re.compile(r"xl/worksheets/[^/]+\.xml", re.IGNORECASE)
@@ -90,20 +117,29 @@ class _Scan:
     def start(self, name: str, attrs: dict) -> None:
         self.elements += 1
         if self.elements > self.max_elements:
-            raise UnsafeWorkbook(_("The file is too complex to be a filled-in template (part %(part)s has more "
-                                   "than %(max)s elements).") % {"part": self.part, "max": f"{self.max_elements:,}"})
+            raise UnsafeWorkbook(
+                _("The file is too complex to be a filled-in template (part %(part)s has more than %(max)s elements).")
+                % {"part": self.part, "max": f"{self.max_elements:,}"}
+            )
         local = name.rpartition("}")[2] if "}" in name else name.rpartition(":")[2]
         if local not in CONTENT:
             self.structure += 1
             if self.structure > MAX_STRUCTURE:
-                raise UnsafeWorkbook(_("The file is too complex to be a filled-in template (part %(part)s has more "
-                                       "than %(max)s elements).") % {"part": self.part, "max": f"{MAX_STRUCTURE:,}"})
+                raise UnsafeWorkbook(
+                    _(
+                        "The file is too complex to be a filled-in template (part %(part)s has more "
+                        "than %(max)s elements)."
+                    )
+                    % {"part": self.part, "max": f"{MAX_STRUCTURE:,}"}
+                )
         elif not self.sheet:
             if local == "si":
                 self.strings += 1
                 if self.strings > MAX_STRINGS:
-                    raise UnsafeWorkbook(_("The file has more than %(max)s different texts; a filled-in template "
-                                           "has far fewer.") % {"max": f"{MAX_STRINGS:,}"})
+                    raise UnsafeWorkbook(
+                        _("The file has more than %(max)s different texts; a filled-in template has far fewer.")
+                        % {"max": f"{MAX_STRINGS:,}"}
+                    )
         elif local == "row":
             number = attrs.get("r")
             self.row = int(number) if number and number.isascii() and number.isdigit() else self.row + 1
@@ -115,24 +151,41 @@ class _Scan:
             self.row_cells += 1
             column = _column_number(attrs.get("r", "")) or self.row_cells
             if column > MAX_COLUMNS or self.row_cells > MAX_COLUMNS:
-                raise UnsafeWorkbook(_("Row %(row)s has cells beyond column %(max)s; a template has far fewer "
-                                       "columns. Delete the extra columns and upload the file again.")
-                                     % {"row": self.row or 1, "max": MAX_COLUMNS})
+                raise UnsafeWorkbook(
+                    _(
+                        "Row %(row)s has cells beyond column %(max)s; a template has far fewer "
+                        "columns. Delete the extra columns and upload the file again."
+                    )
+                    % {"row": self.row or 1, "max": MAX_COLUMNS}
+                )
             if self.cells > MAX_CELLS:
-                raise UnsafeWorkbook(_("The file has more than %(max)s cells; a template filled with 5,000 rows has "
-                                       "far fewer.") % {"max": f"{MAX_CELLS:,}"})
+                raise UnsafeWorkbook(
+                    _("The file has more than %(max)s cells; a template filled with 5,000 rows has far fewer.")
+                    % {"max": f"{MAX_CELLS:,}"}
+                )
 
 
 def _refuse_dtd(*_args):
     raise UnsafeWorkbook(_("This file is not an Excel workbook (.xlsx): it declares a document type."))
 
 
-def _scan_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, *, max_row: int | None = None, cells_before: int = 0,
-               sheet: bool = False) -> int:
+def _scan_part(
+    archive: zipfile.ZipFile,
+    info: zipfile.ZipInfo,
+    *,
+    max_row: int | None = None,
+    cells_before: int = 0,
+    sheet: bool = False,
+) -> int:
     """Stream one part through expat; return the cells counted so far."""
     big = sheet or _STRINGS_PART.fullmatch(info.filename)
-    scan = _Scan(part=info.filename, max_row=max_row, cells_before=cells_before, sheet=sheet,
-                 max_elements=MAX_ELEMENTS if big else MAX_STRUCTURE)
+    scan = _Scan(
+        part=info.filename,
+        max_row=max_row,
+        cells_before=cells_before,
+        sheet=sheet,
+        max_elements=MAX_ELEMENTS if big else MAX_STRUCTURE,
+    )
     parser = expat.ParserCreate(namespace_separator="}")
     parser.StartElementHandler = scan.start
     parser.StartDoctypeDeclHandler = _refuse_dtd
@@ -145,8 +198,10 @@ def _scan_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, *, max_row: int 
     except _Stop:
         pass
     except expat.ExpatError:
-        raise UnsafeWorkbook(_("This file is not an Excel workbook (.xlsx): part %(part)s is not readable XML.")
-                             % {"part": info.filename}) from None
+        raise UnsafeWorkbook(
+            _("This file is not an Excel workbook (.xlsx): part %(part)s is not readable XML.")
+            % {"part": info.filename}
+        ) from None
     return scan.cells
 
 
@@ -168,17 +223,22 @@ def check_workbook(data: bytes, *, max_row: int | None) -> None:
     with archive:
         infos = archive.infolist()
         if len(infos) > MAX_PARTS:
-            raise UnsafeWorkbook(_("The file has more than %(max)s parts; it is not a filled-in template.")
-                                 % {"max": MAX_PARTS})
+            raise UnsafeWorkbook(
+                _("The file has more than %(max)s parts; it is not a filled-in template.") % {"max": MAX_PARTS}
+            )
         total = 0
         for info in infos:
             total += info.file_size
             too_big = info.file_size > _limit(info.filename) or total > MAX_UNPACKED
             packed_too_far = info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1)
             if too_big or packed_too_far:
-                raise UnsafeWorkbook(_("The file unpacks to far more data than a filled-in template (part %(part)s: "
-                                       "%(size)s MB). It may be damaged or made to overload the server.")
-                                     % {"part": info.filename, "size": f"{info.file_size / 1024 / 1024:,.0f}"})
+                raise UnsafeWorkbook(
+                    _(
+                        "The file unpacks to far more data than a filled-in template (part %(part)s: "
+                        "%(size)s MB). It may be damaged or made to overload the server."
+                    )
+                    % {"part": info.filename, "size": f"{info.file_size / 1024 / 1024:,.0f}"}
+                )
         cells = 0
         try:
             for info in infos:
@@ -187,5 +247,6 @@ def check_workbook(data: bytes, *, max_row: int | None) -> None:
                 elif _XML_PART.search(info.filename):  # openpyxl parses these whole: count their elements
                     _scan_part(archive, info)
         except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, RuntimeError):
-            raise UnsafeWorkbook(_("This file is not an Excel workbook (.xlsx): it is a damaged or encrypted "
-                                   "archive.")) from None
+            raise UnsafeWorkbook(
+                _("This file is not an Excel workbook (.xlsx): it is a damaged or encrypted archive.")
+            ) from None

@@ -46,7 +46,7 @@ class CompetitionForm(forms.ModelForm):
             deals_per_match=data.get("deals_per_match") or 16,
         )
         if not isinstance(probe.rule_options, dict):
-            self.add_error("rule_options", _("Rule options must be an object, for example {\"four_jacks\": 100}."))
+            self.add_error("rule_options", _('Rule options must be an object, for example {"four_jacks": 100}.'))
             return data
         try:
             rules = ruleset_for(probe)
@@ -89,15 +89,48 @@ class CompetitionAdmin(ClubScopedAdmin):
     inlines = [DivisionInline, EntrantInline]
     fieldsets = [
         (None, {"fields": ["club", "name", "slug", "format", "is_public", ("season_start", "season_end")]}),
-        (_("Rules"), {"fields": ["ruleset", "rule_options", "deals_per_match", "first_dealer",
-                                 "organiser_entry_counts"]}),
-        (_("Club evenings"), {"classes": ["collapse"], "fields": [
-            "rounds_per_evening", "three_player_tables", "draw_method", "standings_method", "count_best", "period_length",
-            "period_best", "periods_counted", "absence_policy", "absence_points", "bye_policy", "bye_points", "compensation_limit"]}),
-        (_("Standings and prizes"), {"classes": ["collapse"], "fields": [
-            ("points_win", "points_draw", "points_loss"), "match_points_scheme",
-            ("table_win_points", "table_draw_points", "total_bonus"), "rank_by_average", "tie_breakers",
-            "prize_places", "prize_every", "prize_per_players", "booby_prize"]}),
+        (
+            _("Rules"),
+            {"fields": ["ruleset", "rule_options", "deals_per_match", "first_dealer", "organiser_entry_counts"]},
+        ),
+        (
+            _("Club evenings"),
+            {
+                "classes": ["collapse"],
+                "fields": [
+                    "rounds_per_evening",
+                    "three_player_tables",
+                    "draw_method",
+                    "standings_method",
+                    "count_best",
+                    "period_length",
+                    "period_best",
+                    "periods_counted",
+                    "absence_policy",
+                    "absence_points",
+                    "bye_policy",
+                    "bye_points",
+                    "compensation_limit",
+                ],
+            },
+        ),
+        (
+            _("Standings and prizes"),
+            {
+                "classes": ["collapse"],
+                "fields": [
+                    ("points_win", "points_draw", "points_loss"),
+                    "match_points_scheme",
+                    ("table_win_points", "table_draw_points", "total_bonus"),
+                    "rank_by_average",
+                    "tie_breakers",
+                    "prize_places",
+                    "prize_every",
+                    "prize_per_players",
+                    "booby_prize",
+                ],
+            },
+        ),
     ]
 
 

@@ -120,10 +120,19 @@ class RoundOut(Out):
     response=list[CompetitionOut],
     operation_id="list_competitions",
     summary="Public competitions",
-    openapi_extra={"responses": {200: {"links": {
-        "Standings": {"operationId": "get_standings", "parameters": {"slug": "$response.body#/0/slug"}},
-        "FirstRound": {"operationId": "get_round", "parameters": {"slug": "$response.body#/0/slug", "number": 1}},
-    }}}},
+    openapi_extra={
+        "responses": {
+            200: {
+                "links": {
+                    "Standings": {"operationId": "get_standings", "parameters": {"slug": "$response.body#/0/slug"}},
+                    "FirstRound": {
+                        "operationId": "get_round",
+                        "parameters": {"slug": "$response.body#/0/slug", "number": 1},
+                    },
+                }
+            }
+        }
+    },
 )
 def list_competitions(request):
     return [
@@ -180,7 +189,8 @@ def competition_standings(request, slug: str = SLUG):
                 "entrant_id": r.entrant_id,
                 "player_id": r.player_id,
                 "evenings": [
-                    {"number": e.number, "points": e.points, "counted": e.counted, "absent": e.absent} for e in r.evenings
+                    {"number": e.number, "points": e.points, "counted": e.counted, "absent": e.absent}
+                    for e in r.evenings
                 ],
             }
             for r in rows
@@ -193,9 +203,15 @@ def competition_standings(request, slug: str = SLUG):
     response={200: RoundOut, **NOT_FOUND},
     operation_id="get_round",
     summary="A published round: its tables with sides, players, totals and status",
-    openapi_extra={"responses": {200: {"links": {
-        "Match": {"operationId": "get_match", "parameters": {"match_id": "$response.body#/matches/0/id"}},
-    }}}},
+    openapi_extra={
+        "responses": {
+            200: {
+                "links": {
+                    "Match": {"operationId": "get_match", "parameters": {"match_id": "$response.body#/matches/0/id"}},
+                }
+            }
+        }
+    },
 )
 def competition_round(request, slug: str = SLUG, number: int = ROUND_NUMBER):
     competition = selectors.public_competition(slug)
@@ -210,7 +226,13 @@ def competition_round(request, slug: str = SLUG, number: int = ROUND_NUMBER):
                 "status": match.status,
                 "url": match.get_absolute_url(),
                 "sides": [
-                    {"side": s.side, "name": s.name, "players": [n for _, n in s.players], "total": s.total, "result": s.result}
+                    {
+                        "side": s.side,
+                        "name": s.name,
+                        "players": [n for _, n in s.players],
+                        "total": s.total,
+                        "result": s.result,
+                    }
                     for s in view.sides
                 ],
             }

@@ -85,12 +85,18 @@ def bench_whist_schedules(quick: bool) -> list[Measurement]:
     perfect = len(partners) == largest * (largest - 1) // 2 and set(partners.values()) == {1}
     return [
         Measurement(
-            name="whist schedules shipped, n = 8…64 with n ≡ 0 or 1 (mod 4)", value=len(shipped & set(sizes)),
-            unit="sizes", target=f"all {len(sizes)}", ok=not missing,
+            name="whist schedules shipped, n = 8…64 with n ≡ 0 or 1 (mod 4)",
+            value=len(shipped & set(sizes)),
+            unit="sizes",
+            target=f"all {len(sizes)}",
+            ok=not missing,
             note=("missing: " + ", ".join(map(str, missing))) if missing else "every size",
         ),
         Measurement(
-            name=f"whist schedule of {largest} players, built and partners checked", value=sw.seconds * 1000,
-            unit="ms", ok=perfect, note=f"{len(rounds)} rounds; every two players partners exactly once: {perfect}",
+            name=f"whist schedule of {largest} players, built and partners checked",
+            value=sw.seconds * 1000,
+            unit="ms",
+            ok=perfect,
+            note=f"{len(rounds)} rounds; every two players partners exactly once: {perfect}",
         ),
     ]

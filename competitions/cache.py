@@ -41,8 +41,18 @@ SITE = "site"
 #: results fingerprint and the match page's own key see them).
 RESULT_FIELDS = frozenset(
     {
-        "version", "status", "deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at",
-        "changed_at", "table_entered_side", "table_checked_at", "table_checked_side", "table_code",
+        "version",
+        "status",
+        "deals_played",
+        "entered_by",
+        "entered_at",
+        "confirmed_by",
+        "confirmed_at",
+        "changed_at",
+        "table_entered_side",
+        "table_checked_at",
+        "table_checked_side",
+        "table_code",
     }
 )
 FIXTURE_RESULT_FIELDS = frozenset({"home_total", "away_total", "complete"})
@@ -56,7 +66,10 @@ def bump(competition_id: int | None = None) -> None:
     """Raise the structure number of a competition (None: of the site) in the current transaction."""
     key = _key(competition_id)
     now = time.time_ns() // 1000
-    if not PageVersion.objects.filter(key=key).update(structure=Greatest(F("structure") + 1, now)) and competition_id is None:
+    if (
+        not PageVersion.objects.filter(key=key).update(structure=Greatest(F("structure") + 1, now))
+        and competition_id is None
+    ):
         # the site's row (made by the migration) was deleted: make it anew. A competition's row is
         # made with the competition; without one its pages are simply not cached.
         PageVersion.objects.bulk_create([PageVersion(key=key)], ignore_conflicts=True)
@@ -126,8 +139,12 @@ def _results_query(*, confirmed_only: bool = False, one_round: bool = False) -> 
             }
         return (
             Competition.objects.filter(slug=slug, is_public=True)
-            .annotate(site=_site_number(), number=F("page_version__structure"),
-                      n=Count("rounds__matches", filter=scope), **results)
+            .annotate(
+                site=_site_number(),
+                number=F("page_version__structure"),
+                n=Count("rounds__matches", filter=scope),
+                **results,
+            )
             .values_list("site", "number", "n", "v", "c", "t")
             .order_by()[:1]
         )
@@ -149,13 +166,23 @@ def _results_row(query: PreparedQuery, *args) -> tuple | None:
 
 
 _MATCH = PreparedQuery(
-    lambda pk: Match.objects.filter(pk=pk, round__competition__is_public=True)
-    .annotate(site=_site_number(), number=F("round__competition__page_version__structure"))
-    .values_list(
-        "site", "number", "round__competition_id", "version", "status", "deals_played", "changed_at",
-        "table_checked_at", "confirmed_at", "round__status",
-    )
-    .order_by()[:1],
+    lambda pk: (
+        Match.objects.filter(pk=pk, round__competition__is_public=True)
+        .annotate(site=_site_number(), number=F("round__competition__page_version__structure"))
+        .values_list(
+            "site",
+            "number",
+            "round__competition_id",
+            "version",
+            "status",
+            "deals_played",
+            "changed_at",
+            "table_checked_at",
+            "confirmed_at",
+            "round__status",
+        )
+        .order_by()[:1]
+    ),
     int,
 )
 
@@ -176,7 +203,9 @@ def site_state() -> tuple:
     the structure numbers of all rows and the fingerprint of all confirmed tables."""
     confirmed = Q(status=Match.Status.CONFIRMED)
     matches = Match.objects.aggregate(
-        n=Count("id"), v=Sum(F("id") * K + F("version"), filter=confirmed), c=Count("id", filter=confirmed),
+        n=Count("id"),
+        v=Sum(F("id") * K + F("version"), filter=confirmed),
+        c=Count("id", filter=confirmed),
         t=Max("confirmed_at", filter=confirmed),
     )
     numbers = PageVersion.objects.aggregate(total=Sum("structure"), rows=Count("key"))

@@ -29,9 +29,17 @@ PUBLISHED = Round.Status.PUBLISHED
 
 #: URL names of the public pages, by what their key is read from. The projector is left out: it
 #: refreshes itself and keeps its own live check.
-CONFIRMED_PAGES = frozenset(  # show confirmed results only (the front page: rounds with their confirmed tables, the latest confirmed)
-    {"competitions:standings", "competitions:fixtures", "competitions:calendar", "competitions:team", "competitions:team_calendar",
-     "competitions:detail"}
+CONFIRMED_PAGES = (
+    frozenset(  # show confirmed results only (the front page: rounds with their confirmed tables, the latest confirmed)
+        {
+            "competitions:standings",
+            "competitions:fixtures",
+            "competitions:calendar",
+            "competitions:team",
+            "competitions:team_calendar",
+            "competitions:detail",
+        }
+    )
 )
 COMPETITION_PAGES = frozenset({"competitions:evening", "competitions:player"})
 ROUND_PAGES = frozenset({"competitions:round"})  # keyed on the round's own tables

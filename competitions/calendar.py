@@ -27,7 +27,9 @@ def _summary(line: FixtureLine) -> str:
     return title
 
 
-def feed(competition: Competition, lines: list[FixtureLine], *, evenings: list[Evening] = (), url: str = "", name: str = "") -> bytes:
+def feed(
+    competition: Competition, lines: list[FixtureLine], *, evenings: list[Evening] = (), url: str = "", name: str = ""
+) -> bytes:
     calendar = Calendar()
     calendar.add("prodid", "-//Klaverjas club system//NL")
     calendar.add("version", "2.0")

@@ -58,7 +58,9 @@ def _frame(title: str, description: str, body: list[str], height: int = HEIGHT) 
     )
 
 
-def line_chart(title: str, x_labels: list[str], series: list[Series], *, y_label: str = "", invert: bool = False) -> str:
+def line_chart(
+    title: str, x_labels: list[str], series: list[Series], *, y_label: str = "", invert: bool = False
+) -> str:
     """Lines over the x positions (evenings or rounds). ``invert``: 1 at the top (a rank)."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     values = [v for s in series for v in s.values if v is not None]
@@ -79,14 +81,20 @@ def line_chart(title: str, x_labels: list[str], series: list[Series], *, y_label
     body = []
     ticks = sorted({round(low + span * i / 4) for i in range(5)}) if invert else _ticks(top)
     for t in ticks:
-        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#ccc" stroke-width="1"/>')
+        body.append(
+            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}" stroke="#ccc" stroke-width="1"/>'
+        )
         body.append(f'<text x="{LEFT - 6}" y="{y(t) + 4:.1f}" text-anchor="end" fill="#444">{_number(t)}</text>')
     step = max(1, n // 12)
     for i, label in enumerate(x_labels):
         if i % step == 0 or i == n - 1:
-            body.append(f'<text x="{x(i):.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#444">{escape(label)}</text>')
+            body.append(
+                f'<text x="{x(i):.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#444">{escape(label)}</text>'
+            )
     if y_label:
-        body.append(f'<text x="12" y="{TOP + plot_h / 2:.1f}" transform="rotate(-90 12 {TOP + plot_h / 2:.1f})" text-anchor="middle" fill="#444">{escape(y_label)}</text>')
+        body.append(
+            f'<text x="12" y="{TOP + plot_h / 2:.1f}" transform="rotate(-90 12 {TOP + plot_h / 2:.1f})" text-anchor="middle" fill="#444">{escape(y_label)}</text>'
+        )
     for index, s in enumerate(series):
         colour = COLOURS[index % len(COLOURS)]
         width = 4 if s.highlight else 2.5
@@ -95,7 +103,9 @@ def line_chart(title: str, x_labels: list[str], series: list[Series], *, y_label
             continue
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         dash = ' stroke-dasharray="7 4"' if s.highlight else ""
-        body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="{width}"{dash} stroke-linejoin="round"/>')
+        body.append(
+            f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="{width}"{dash} stroke-linejoin="round"/>'
+        )
         for px, py in points:
             body.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{colour}"/>')
         legend_y = HEIGHT + index * LEGEND_ROW + 4  # the legend under the plot: the plot keeps the width
@@ -103,7 +113,9 @@ def line_chart(title: str, x_labels: list[str], series: list[Series], *, y_label
         label = s.label if len(s.label) <= 40 else s.label[:39] + "…"
         weight = ' font-weight="bold"' if s.highlight else ""
         body.append(f'<text x="{LEFT + 30}" y="{legend_y}" fill="#222"{weight}>{escape(label)}</text>')
-    description = "; ".join(f"{s.label}: " + ", ".join("–" if v is None else _number(v) for v in s.values) for s in series)
+    description = "; ".join(
+        f"{s.label}: " + ", ".join("–" if v is None else _number(v) for v in s.values) for s in series
+    )
     return _frame(title, description, body, height=HEIGHT + len(series) * LEGEND_ROW)
 
 
@@ -118,17 +130,25 @@ def bar_chart(title: str, bars: list[tuple[str, float]], *, colour: str = COLOUR
     body = []
     for t in _ticks(top):
         ty = TOP + plot_h * (1 - t / top)
-        body.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#ccc" stroke-width="1"/>')
+        body.append(
+            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{ty:.1f}" y2="{ty:.1f}" stroke="#ccc" stroke-width="1"/>'
+        )
         body.append(f'<text x="{LEFT - 6}" y="{ty + 4:.1f}" text-anchor="end" fill="#444">{_number(t)}</text>')
     step = max(1, n // 16)
     for i, (label, value) in enumerate(bars):
         h = plot_h * max(value, 0) / top
         bx = LEFT + slot * i + slot * 0.15
-        body.append(f'<rect x="{bx:.1f}" y="{TOP + plot_h - h:.1f}" width="{slot * 0.7:.1f}" height="{h:.1f}" fill="{colour}"/>')
+        body.append(
+            f'<rect x="{bx:.1f}" y="{TOP + plot_h - h:.1f}" width="{slot * 0.7:.1f}" height="{h:.1f}" fill="{colour}"/>'
+        )
         if n <= 12:
-            body.append(f'<text x="{bx + slot * 0.35:.1f}" y="{TOP + plot_h - h - 4:.1f}" text-anchor="middle" fill="#222" font-size="13">{_number(value)}</text>')
+            body.append(
+                f'<text x="{bx + slot * 0.35:.1f}" y="{TOP + plot_h - h - 4:.1f}" text-anchor="middle" fill="#222" font-size="13">{_number(value)}</text>'
+            )
         if i % step == 0:
-            body.append(f'<text x="{bx + slot * 0.35:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#444">{escape(label)}</text>')
+            body.append(
+                f'<text x="{bx + slot * 0.35:.1f}" y="{TOP + plot_h + 18}" text-anchor="middle" fill="#444">{escape(label)}</text>'
+            )
     description = ", ".join(f"{label}: {_number(value)}" for label, value in bars)
     return _frame(title, description, body)
 

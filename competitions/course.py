@@ -68,7 +68,13 @@ def season_course(competition: Competition, rows: list, follow=None, lines: list
         for number in numbers:
             running += scores.get(number, 0)
             values.append(running)
-        series.append(charts.Series(label=f"{row.rank_label}. {row.name}", values=values, highlight=row is extra and extra not in rows[:LEADERS]))
+        series.append(
+            charts.Series(
+                label=f"{row.rank_label}. {row.name}",
+                values=values,
+                highlight=row is extra and extra not in rows[:LEADERS],
+            )
+        )
     title = _("The season so far: %(what)s added up per %(step)s") % {"what": y_label, "step": x_title}
     return {
         "svg": charts.line_chart(title, labels, series, y_label=y_label) if len(numbers) >= 1 else "",

@@ -234,7 +234,9 @@ def swiss_ranking(*, competition: Competition, entrants: Sequence[Entrant]) -> l
     points only; ties by seed, then name, then id — deterministic, never random. Byes add nothing.
     """
     totals = dict(
-        MatchSide.objects.filter(match__round__competition=competition, match__status="confirmed", entrant__isnull=False)
+        MatchSide.objects.filter(
+            match__round__competition=competition, match__status="confirmed", entrant__isnull=False
+        )
         .values("entrant_id")
         .annotate(points=Sum("total"))
         .values_list("entrant_id", "points")
@@ -262,7 +264,8 @@ def pair_swiss(
     met_indexes = [frozenset(index[e] for e in pair) for pair in met if pair <= index.keys()]
     bye_indexes = [index[e] for e in byes if e in index]
     return [
-        (ranking[a], None if b is None else ranking[b]) for a, b in swiss_round(range(len(ranking)), met_indexes, bye_indexes)
+        (ranking[a], None if b is None else ranking[b])
+        for a, b in swiss_round(range(len(ranking)), met_indexes, bye_indexes)
     ]
 
 
@@ -295,7 +298,12 @@ def plan_pairings(
 
 
 def _pair_table(
-    table: int, side_a: Entrant, side_b: Entrant, places: dict[int, dict[int, int]], a: tuple[int, int], b: tuple[int, int]
+    table: int,
+    side_a: Entrant,
+    side_b: Entrant,
+    places: dict[int, dict[int, int]],
+    a: tuple[int, int],
+    b: tuple[int, int],
 ) -> TablePlan:
     seats = [
         ("N", 0, places[side_a.team_id][a[0]]),

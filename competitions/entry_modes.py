@@ -16,9 +16,9 @@ def totals_refusal(rules) -> str | None:
     """Why a match under ``rules`` (a ``scoring.rules.RuleSet``) cannot be entered as totals only;
     None when it can."""
     if rules.boom:
-        return _("South African klawerjas is decided by strokes (the boom), not by a total: "
-                 "enter it deal by deal.")
+        return _("South African klawerjas is decided by strokes (the boom), not by a total: enter it deal by deal.")
     if rules.target_score is not None:
-        return _("A match played to a target score (%(target)s) has no fixed number of deals: "
-                 "enter it deal by deal.") % {"target": rules.target_score}
+        return _(
+            "A match played to a target score (%(target)s) has no fixed number of deals: enter it deal by deal."
+        ) % {"target": rules.target_score}
     return None

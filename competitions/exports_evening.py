@@ -64,8 +64,12 @@ class EveningResultRenderer(FlowableRenderer):
         story += [Spacer(1, 3 * mm), self._ranking(), Spacer(1, 1.5 * mm)]
         key = f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"
         rule = prize_rule_text(self.competition, len(self.rows))
-        story.append(Paragraph(_esc(f"{key} · {rule}" if rule else key),
-                               ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED)))
+        story.append(
+            Paragraph(
+                _esc(f"{key} · {rule}" if rule else key),
+                ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED),
+            )
+        )
         for lines in self.rounds:
             story.append(KeepTogether([Paragraph(_esc(lines.round.label), heading), self._tables(lines)]))
         return story
@@ -79,8 +83,15 @@ class EveningResultRenderer(FlowableRenderer):
         prize_rows = []
         for i, row in enumerate(self.rows, start=1):
             mark = (PRIZE_MARK if row.prize else "") + (BOOBY_MARK if getattr(row, "booby", False) else "")
-            data.append([row.rank_label or str(row.rank), Paragraph(_esc(row.name), name_style),
-                         *[_n(row.rounds[n]) if n in row.rounds else "–" for n in numbers], _n(row.points), mark])
+            data.append(
+                [
+                    row.rank_label or str(row.rank),
+                    Paragraph(_esc(row.name), name_style),
+                    *[_n(row.rounds[n]) if n in row.rounds else "–" for n in numbers],
+                    _n(row.points),
+                    mark,
+                ]
+            )
             if row.prize:
                 prize_rows.append(i)
         width = self.pagesize[0] - 30 * mm
@@ -88,10 +99,15 @@ class EveningResultRenderer(FlowableRenderer):
         widths = [fixed[0], width - sum(fixed), *fixed[1:]]
         table = Table(data, colWidths=widths, repeatRows=1)
         style = [
-            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5), ("FONT", (0, 1), (-1, -1), FONT, 9),
-            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)), ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-            ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "LEFT"), ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8.5),
+            ("FONT", (0, 1), (-1, -1), FONT, 9),
+            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
+            ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+            ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (1, 0), (1, -1), "LEFT"),
+            ("ALIGN", (-1, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
         ]
         style += [("BACKGROUND", (0, i), (-1, i), GREEN_LIGHT) for i in prize_rows]
         table.setStyle(TableStyle(style))
@@ -103,15 +119,26 @@ class EveningResultRenderer(FlowableRenderer):
         for t in lines.tables:
             cells = [f"{_('Table')} {t.table}"]
             for side in t.sides[:3]:
-                cells += [Paragraph(_esc(" & ".join(side.players)), style_p), "" if side.total is None else _n(side.total)]
+                cells += [
+                    Paragraph(_esc(" & ".join(side.players)), style_p),
+                    "" if side.total is None else _n(side.total),
+                ]
             cells += ["", ""] * (3 - len(t.sides[:3]))
             data.append(cells)
         width = self.pagesize[0] - 30 * mm
         name_w = (width - 18 * mm - 3 * 14 * mm) / 3
         table = Table(data or [[""] * 7], colWidths=[18 * mm] + [name_w, 14 * mm] * 3)
-        table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, -1), FONT, 8.5), ("FONT", (0, 0), (0, -1), FONT_BOLD, 8.5),
-            ("ALIGN", (2, 0), (2, -1), "RIGHT"), ("ALIGN", (4, 0), (4, -1), "RIGHT"), ("ALIGN", (6, 0), (6, -1), "RIGHT"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), (0.97, 0.97, 0.95)]),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 8.5),
+                    ("FONT", (0, 0), (0, -1), FONT_BOLD, 8.5),
+                    ("ALIGN", (2, 0), (2, -1), "RIGHT"),
+                    ("ALIGN", (4, 0), (4, -1), "RIGHT"),
+                    ("ALIGN", (6, 0), (6, -1), "RIGHT"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), (0.97, 0.97, 0.95)]),
+                ]
+            )
+        )
         return table

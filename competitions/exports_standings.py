@@ -30,13 +30,22 @@ class StandingColumn:
 def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     """The page's columns: what means nothing for the format is left out, as on the page."""
     individual = competition.format == Competition.Format.INDIVIDUAL
-    cols = [StandingColumn("rank", gettext_noop("Rank"), 6), StandingColumn("name", gettext_noop("Name"), 30, "", False)]
+    cols = [
+        StandingColumn("rank", gettext_noop("Rank"), 6),
+        StandingColumn("name", gettext_noop("Name"), 30, "", False),
+    ]
     if any(r.division for r in rows):
         cols.append(StandingColumn("division", gettext_noop("Division"), 14, "", False))
     cols += [StandingColumn("played", gettext_noop("Played"))]
     if not individual:
-        cols += [StandingColumn(k, label) for k, label in
-                 (("won", gettext_noop("Won")), ("drawn", gettext_noop("Drawn")), ("lost", gettext_noop("Lost")))]
+        cols += [
+            StandingColumn(k, label)
+            for k, label in (
+                ("won", gettext_noop("Won")),
+                ("drawn", gettext_noop("Drawn")),
+                ("lost", gettext_noop("Lost")),
+            )
+        ]
     if any(r.byes for r in rows):
         cols.append(StandingColumn("byes", gettext_noop("Byes")))
     if not individual or "match_points" in (competition.tie_breakers or []):
@@ -50,9 +59,16 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     ]
     if individual:
         cols.append(StandingColumn("evening_average_display", gettext_noop("Per evening"), 11, "0.0"))
-    cols += [StandingColumn(k, label) for k, label in (
-        ("roem", "roem"), ("nat", "nat"), ("pits", gettext_noop("pits")), ("tegenpits", gettext_noop("tegenpits")),
-        ("bids", gettext_noop("Bids")))]
+    cols += [
+        StandingColumn(k, label)
+        for k, label in (
+            ("roem", "roem"),
+            ("nat", "nat"),
+            ("pits", gettext_noop("pits")),
+            ("tegenpits", gettext_noop("tegenpits")),
+            ("bids", gettext_noop("Bids")),
+        )
+    ]
     cols.append(StandingColumn("made_percent", gettext_noop("Made %"), 9))
     return cols
 

@@ -99,17 +99,34 @@ def fixture_lines(competition: Competition, *, published_only: bool = True) -> l
     if published_only:
         sides = sides.filter(match__round__status=Round.Status.PUBLISHED)
     rows = sides.order_by("match__round__number", "match__table", "side").values_list(
-        "match_id", "match__status", "match__fixture_id", "match__round__number", "match__round__date",
-        "match__round__evening__date", "match__fixture__home_id", "match__fixture__home__name", "match__fixture__away_id",
-        "match__fixture__away__name", "match__fixture__home__team__club__name", "match__fixture__home__team__club__city",
-        "side", "entrant_id", "entrant__name", "total", "result", "entrant__team__club__name", "entrant__team__club__city",
+        "match_id",
+        "match__status",
+        "match__fixture_id",
+        "match__round__number",
+        "match__round__date",
+        "match__round__evening__date",
+        "match__fixture__home_id",
+        "match__fixture__home__name",
+        "match__fixture__away_id",
+        "match__fixture__away__name",
+        "match__fixture__home__team__club__name",
+        "match__fixture__home__team__club__city",
+        "side",
+        "entrant_id",
+        "entrant__name",
+        "total",
+        "result",
+        "entrant__team__club__name",
+        "entrant__team__club__city",
     )
     by_match: dict[int, list] = defaultdict(list)
     for row in rows:  # one query: every side of every table, with its match, round, fixture and names
         by_match[row[0]].append(row)
     lines: dict[object, FixtureLine] = {}
     for match_id, these in by_match.items():
-        _id, status, fixture_id, number, round_date, evening_date, home_id, home, away_id, away, club, city = these[0][:12]
+        _id, status, fixture_id, number, round_date, evening_date, home_id, home, away_id, away, club, city = these[0][
+            :12
+        ]
         by_side = {r[12]: r for r in these}
         if fixture_id is None:  # pairs: the table is the fixture, side A at home
             if 0 not in by_side or 1 not in by_side or by_side[0][13] is None or by_side[1][13] is None:
@@ -120,7 +137,12 @@ def fixture_lines(competition: Competition, *, published_only: bool = True) -> l
         line = lines.get(key)
         if line is None:
             line = lines[key] = FixtureLine(
-                round=number, date=round_date or evening_date, home=home, away=away, home_id=home_id, away_id=away_id,
+                round=number,
+                date=round_date or evening_date,
+                home=home,
+                away=away,
+                home_id=home_id,
+                away_id=away_id,
                 venue=", ".join(part for part in (club, city) if part),
             )
         line.tables += 1

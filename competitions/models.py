@@ -68,13 +68,15 @@ class Competition(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
-    draw_method = models.CharField(_("draw of individual rounds"), max_length=8, choices=DrawMethod.choices, default="lot")
+    draw_method = models.CharField(
+        _("draw of individual rounds"), max_length=8, choices=DrawMethod.choices, default="lot"
+    )
     ruleset = models.CharField(_("rules"), max_length=20, choices=RULESET_CHOICES, default="amsterdam")
     rule_options = models.JSONField(
         _("rule options"),
         default=dict,
         blank=True,
-        help_text=_("Options that differ from the chosen rules, for example {\"four_jacks\": 100}."),
+        help_text=_('Options that differ from the chosen rules, for example {"four_jacks": 100}.'),
     )
     deals_per_match = models.PositiveSmallIntegerField(
         _("deals per match"), default=16, validators=[MinValueValidator(DEALS_MIN), MaxValueValidator(DEALS_MAX)]
@@ -90,6 +92,7 @@ class Competition(models.Model):
         default=False,
         help_text=_("A result entered by the organiser needs no second person to confirm it."),
     )
+
     class SecondCheck(models.TextChoices):
         SCORER = "scorer", _("a scorer or the organiser confirms")
         OPPONENTS = "opponents", _("the opponents accept it at the table")
@@ -115,7 +118,9 @@ class Competition(models.Model):
     )
     rounds_per_evening = models.PositiveSmallIntegerField(_("rounds per evening"), default=3)
     three_player_tables = models.BooleanField(
-        _("tables of three"), default=True, help_text=_("When attendance is not divisible by four: tables of three instead of byes.")
+        _("tables of three"),
+        default=True,
+        help_text=_("When attendance is not divisible by four: tables of three instead of byes."),
     )
     standings_method = models.CharField(
         _("standings"), max_length=16, choices=StandingsMethod.choices, default=StandingsMethod.TOTAL
@@ -130,25 +135,42 @@ class Competition(models.Model):
     absence_points = models.IntegerField(_("points when absent"), default=0)
     bye_policy = models.CharField(_("bye"), max_length=12, choices=ByePolicy.choices, default=ByePolicy.AVERAGE)
     bye_points = models.IntegerField(_("points for a bye"), default=0)
-    compensation_limit = models.PositiveSmallIntegerField(_("compensated at most"), null=True, blank=True, help_text=_(
-        "How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit."))
-    guests_in_standings = models.BooleanField(_("guests in the season standings"), default=False, help_text=_(
-        "Guests always play and appear in the evening's result; tick to rank them in the season too."))
-    prize_per_players = models.PositiveSmallIntegerField(_("one prize per N players present"), null=True, blank=True, help_text=_(
-        "On a club evening: one prize for every N players present (empty: use the places above)."))
+    compensation_limit = models.PositiveSmallIntegerField(
+        _("compensated at most"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit."
+        ),
+    )
+    guests_in_standings = models.BooleanField(
+        _("guests in the season standings"),
+        default=False,
+        help_text=_("Guests always play and appear in the evening's result; tick to rank them in the season too."),
+    )
+    prize_per_players = models.PositiveSmallIntegerField(
+        _("one prize per N players present"),
+        null=True,
+        blank=True,
+        help_text=_("On a club evening: one prize for every N players present (empty: use the places above)."),
+    )
     tie_breakers = models.JSONField(
         _("tie-breakers"),
         default=list,
         blank=True,
-        help_text=_("Tie-breakers in order, for example [\"match_points\", \"points\", \"roem\", \"fewest_nat\"]."),
+        help_text=_('Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].'),
     )
+
     # League publication (competitions.fixtures_results): how a team match's tables make match points.
     class MatchPointsScheme(models.TextChoices):
         TOTAL = "total", _("by the team match's total (win, draw, loss)")
         TABLES = "tables", _("per table won, plus a bonus for the higher total")
 
     match_points_scheme = models.CharField(
-        _("match points of a team match"), max_length=8, choices=MatchPointsScheme.choices, default=MatchPointsScheme.TOTAL
+        _("match points of a team match"),
+        max_length=8,
+        choices=MatchPointsScheme.choices,
+        default=MatchPointsScheme.TOTAL,
     )
     table_win_points = models.PositiveSmallIntegerField(_("match points per table won"), default=2)
     table_draw_points = models.PositiveSmallIntegerField(_("match points per table drawn"), default=1)
@@ -158,7 +180,9 @@ class Competition(models.Model):
     rank_by_average = models.BooleanField(
         _("rank by average per match"),
         default=False,
-        help_text=_("For entrants who played different numbers of matches: rank by points (teams: match points) per match."),
+        help_text=_(
+            "For entrants who played different numbers of matches: rank by points (teams: match points) per match."
+        ),
     )
     prize_places = models.PositiveSmallIntegerField(_("prizes for places 1 to"), default=4)
     prize_every = models.PositiveSmallIntegerField(_("then every n-th place"), default=0)
@@ -214,7 +238,8 @@ class Entrant(models.Model):
         verbose_name_plural = _("entrants")
         constraints = [
             models.CheckConstraint(
-                condition=(Q(player__isnull=False) & Q(team__isnull=True)) | (Q(player__isnull=True) & Q(team__isnull=False)),
+                condition=(Q(player__isnull=False) & Q(team__isnull=True))
+                | (Q(player__isnull=True) & Q(team__isnull=False)),
                 name="entrant_player_xor_team",
             ),
             models.UniqueConstraint(fields=["competition", "player"], name="entrant_unique_player"),
@@ -256,7 +281,10 @@ class Round(models.Model):
         """ "Evening 11 · round 1" on a club evening, "Round 7" in a league (select_related evening)."""
         if self.evening_id is None or self.evening_round is None:
             return _("Round %(number)s") % {"number": self.number}
-        return _("Evening %(evening)s · round %(round)s") % {"evening": self.evening.number, "round": self.evening_round}
+        return _("Evening %(evening)s · round %(round)s") % {
+            "evening": self.evening.number,
+            "round": self.evening_round,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:round", kwargs={"slug": self.competition.slug, "number": self.number})
@@ -329,7 +357,9 @@ class Match(models.Model):
             # Nobody confirms their own entry (an organiser's own entry may count at once: then
             # confirmed_by stays empty and confirmed_at is set).
             models.CheckConstraint(
-                condition=Q(confirmed_by__isnull=True) | Q(entered_by__isnull=True) | ~Q(confirmed_by=models.F("entered_by")),
+                condition=Q(confirmed_by__isnull=True)
+                | Q(entered_by__isnull=True)
+                | ~Q(confirmed_by=models.F("entered_by")),
                 name="match_not_confirmed_by_enterer",
             ),
             models.CheckConstraint(

@@ -22,8 +22,10 @@ def paginate(request, table, *, per_page: int):
     """Configure ``table`` (ordering, pagination) from the request; :class:`BadRequest` on a bad number."""
     asked = request.GET.get(table.prefixed_per_page_field)
     if asked is not None and not _whole(asked, low=1, high=MAX_PER_PAGE):
-        raise BadRequest(_("'%(name)s' must be a whole number from 1 to %(max)s.")
-                         % {"name": table.prefixed_per_page_field, "max": MAX_PER_PAGE})
+        raise BadRequest(
+            _("'%(name)s' must be a whole number from 1 to %(max)s.")
+            % {"name": table.prefixed_per_page_field, "max": MAX_PER_PAGE}
+        )
     page = request.GET.get(table.prefixed_page_field)
     if page is not None and not _whole(page, low=1, high=10**6):
         raise BadRequest(_("'%(name)s' must be a page number.") % {"name": table.prefixed_page_field})

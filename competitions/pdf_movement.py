@@ -48,23 +48,36 @@ class MovementRenderer(FlowableRenderer):
         heading = ParagraphStyle("h", fontName=FONT_BOLD, fontSize=12, leading=15, textColor=GREEN, spaceBefore=3 * mm)
         movement = card.movement
         intro = _("%(pairs)s pairs, %(tables)s tables, %(rounds)s rounds: every pair meets every other pair once.") % {
-            "pairs": movement.pairs, "tables": movement.tables, "rounds": len(movement.rounds)}
+            "pairs": movement.pairs,
+            "tables": movement.tables,
+            "rounds": len(movement.rounds),
+        }
         if movement.stationary is not None:
             intro += " " + _("Pair %(pair)s stays at table 1 N–S all evening.") % {"pair": movement.stationary + 1}
         story = [Spacer(1, 4 * mm), Paragraph(_esc(intro), cell)]
         p = lambda text: Paragraph(_esc(text), cell)  # noqa: E731
         for number, lines in enumerate(card.tables, start=1):
             head = ParagraphStyle("th", fontName=FONT_BOLD, fontSize=9, leading=11)
-            rows = [[Paragraph(_esc(t), head) for t in
-                     (_("Round"), _("N–S"), _("E–W"), _("N–S after the round"), _("E–W after the round"))]]
-            rows += [[str(x.round), p(f"{x.ns} {x.ns_name}"), p(f"{x.ew} {x.ew_name}"), p(x.ns_next), p(x.ew_next)]
-                     for x in lines]
-            block = [Paragraph(_esc(_("Table %(table)s") % {"table": number}), heading),
-                     self._table(rows, [14 * mm, 48 * mm, 48 * mm, 35 * mm, 35 * mm])]
+            rows = [
+                [
+                    Paragraph(_esc(t), head)
+                    for t in (_("Round"), _("N–S"), _("E–W"), _("N–S after the round"), _("E–W after the round"))
+                ]
+            ]
+            rows += [
+                [str(x.round), p(f"{x.ns} {x.ns_name}"), p(f"{x.ew} {x.ew_name}"), p(x.ns_next), p(x.ew_next)]
+                for x in lines
+            ]
+            block = [
+                Paragraph(_esc(_("Table %(table)s") % {"table": number}), heading),
+                self._table(rows, [14 * mm, 48 * mm, 48 * mm, 35 * mm, 35 * mm]),
+            ]
             story.append(KeepTogether(block))
         story.append(Paragraph(_esc(_("Route of each pair")), heading))
         rows = [[_("Pair"), _("Rounds")]]
-        rows += [[p(f"{number} {name}"), p(" · ".join(f"{r}: {stop}" for r, stop in enumerate(stops, start=1)))]
-                 for number, name, stops in card.routes]
+        rows += [
+            [p(f"{number} {name}"), p(" · ".join(f"{r}: {stop}" for r, stop in enumerate(stops, start=1)))]
+            for number, name, stops in card.routes
+        ]
         story.append(self._table(rows, [45 * mm, 135 * mm]))
         return story

@@ -108,7 +108,9 @@ class StandingsRenderer(FlowableRenderer):
         widths = []
         for i, c in enumerate(self.cols):
             head = text_width(labels.get(c.key, _(c.label)), HEAD_SIZE * scale, bold=True)
-            body = max((text_width(cells[i][0], BODY_SIZE * scale, bold=c.key == "rank") for cells in self.body), default=0)
+            body = max(
+                (text_width(cells[i][0], BODY_SIZE * scale, bold=c.key == "rank") for cells in self.body), default=0
+            )
             widths.append(max(head, body) + 2 * PAD + 0.5)
         return widths
 
@@ -126,7 +128,9 @@ class StandingsRenderer(FlowableRenderer):
                         widths[name_at] = min(available - others, max(NAME_MAX, widths[name_at]))
                         if widths[name_at] < available - others:  # spare room: spread over the figures
                             spare = available - others - widths[name_at]
-                            widths = [w if i == name_at else w + spare / (len(widths) - 1) for i, w in enumerate(widths)]
+                            widths = [
+                                w if i == name_at else w + spare / (len(widths) - 1) for i, w in enumerate(widths)
+                            ]
                         return pagesize, labels, widths, scale
         return A4_LANDSCAPE, short, self._natural(short, 0.7), 0.7  # unreachable in practice: still no overlap checks
 
@@ -157,10 +161,14 @@ class StandingsRenderer(FlowableRenderer):
             data.append(line)
         table = Table(data, colWidths=self.widths, repeatRows=1)
         style = [
-            ("FONT", (0, 0), (-1, 0), FONT_BOLD, HEAD_SIZE * self.scale), ("FONT", (0, 1), (-1, -1), FONT, size),
-            ("LEFTPADDING", (0, 0), (-1, -1), PAD), ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
-            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)), ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-            ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (1, -1), "LEFT"),
+            ("FONT", (0, 0), (-1, 0), FONT_BOLD, HEAD_SIZE * self.scale),
+            ("FONT", (0, 1), (-1, -1), FONT, size),
+            ("LEFTPADDING", (0, 0), (-1, -1), PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), PAD),
+            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
+            ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+            ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
+            ("ALIGN", (1, 0), (1, -1), "LEFT"),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), (0.97, 0.97, 0.95)]),
             ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
@@ -172,8 +180,11 @@ class StandingsRenderer(FlowableRenderer):
 
     def key_lines(self) -> list[str]:
         lines = []
-        shortened = [(self.labels[c.key], _(c.label)) for c in self.cols
-                     if c.key in self.labels and self.labels[c.key] != _(c.label)]
+        shortened = [
+            (self.labels[c.key], _(c.label))
+            for c in self.cols
+            if c.key in self.labels and self.labels[c.key] != _(c.label)
+        ]
         if shortened:
             lines.append(" · ".join(f"{a} = {b}" for a, b in shortened))
         marks = [f"{PRIZE_MARK} {_('prize')}"]

@@ -95,7 +95,14 @@ def first_dealer_of(competition) -> int:
 
 
 #: Options of a four-player competition that a three-player table of the same evening keeps.
-THREE_PLAYER_KEEPS = ("four_jacks", "four_of_a_kind_ranks", "pit_bonus", "nat_on_tie", "verzaakt_bonus", "deals_per_match")
+THREE_PLAYER_KEEPS = (
+    "four_jacks",
+    "four_of_a_kind_ranks",
+    "pit_bonus",
+    "nat_on_tie",
+    "verzaakt_bonus",
+    "deals_per_match",
+)
 
 
 def ruleset_for_match(match) -> RuleSet:

@@ -56,17 +56,24 @@ _PUBLIC_COMPETITION = PreparedQuery(
     lambda slug: Competition.objects.select_related("club").filter(slug=slug, is_public=True), str
 )
 _PUBLIC_ROUND = PreparedQuery(
-    lambda competition_id, number: Round.objects.select_related("evening")
-    .filter(competition_id=competition_id, number=number, status=PUBLISHED),
-    int, int,
+    lambda competition_id, number: Round.objects.select_related("evening").filter(
+        competition_id=competition_id, number=number, status=PUBLISHED
+    ),
+    int,
+    int,
 )
 _ROUND_MATCHES = PreparedQuery(
-    lambda round_id: Match.objects.filter(round_id=round_id)
-    .select_related("round", "round__evening", "fixture__home", "fixture__away").order_by("table"),
+    lambda round_id: (
+        Match.objects.filter(round_id=round_id)
+        .select_related("round", "round__evening", "fixture__home", "fixture__away")
+        .order_by("table")
+    ),
     int,
 )
 _ROUND_SEATS = PreparedQuery(
-    lambda round_id: MatchSeat.objects.filter(match__round_id=round_id).select_related("player").order_by("side", "seat"),
+    lambda round_id: (
+        MatchSeat.objects.filter(match__round_id=round_id).select_related("player").order_by("side", "seat")
+    ),
     int,
 )
 _ROUND_SIDES = PreparedQuery(
@@ -155,9 +162,13 @@ _BYES = PreparedQuery(
     lambda round_id: Bye.objects.filter(round_id=round_id).order_by("entrant__name").values_list("entrant__name"), int
 )
 _PUBLISHED_ROUND = PreparedQuery(
-    lambda competition_id, number: Round.objects.filter(competition_id=competition_id, number=number, status=PUBLISHED)
-    .values_list("id").order_by()[:1],
-    int, int,
+    lambda competition_id, number: (
+        Round.objects.filter(competition_id=competition_id, number=number, status=PUBLISHED)
+        .values_list("id")
+        .order_by()[:1]
+    ),
+    int,
+    int,
 )
 
 
@@ -243,8 +254,10 @@ class PlayerSummary:
 
 def competition_player(competition: Competition, player_id: int) -> Player:
     """A player who plays (or played) in the competition, or 404."""
-    in_competition = Q(entries__competition=competition) | Q(seats__match__round__competition=competition) | Q(
-        team_places__team__entries__competition=competition
+    in_competition = (
+        Q(entries__competition=competition)
+        | Q(seats__match__round__competition=competition)
+        | Q(team_places__team__entries__competition=competition)
     )
     return get_object_or_404(Player.objects.filter(in_competition).distinct(), pk=player_id)
 
@@ -313,7 +326,13 @@ def _player_evenings(competition: Competition, player: Player, summary: PlayerSu
         .order_by("match__round__evening__number")
     ):
         number = agg["match__round__evening__number"]
-        evenings[number] = {"number": number, "date": agg["match__round__evening__date"], "played": agg["played"], "byes": 0, "points": agg["points"]}
+        evenings[number] = {
+            "number": number,
+            "date": agg["match__round__evening__date"],
+            "played": agg["played"],
+            "byes": 0,
+            "points": agg["points"],
+        }
         for key in ("points", "played", *RESULTS, *STAT_FIELDS):
             stats[key] += agg[key] or 0
     byes = list(
@@ -322,7 +341,11 @@ def _player_evenings(competition: Competition, player: Player, summary: PlayerSu
         .order_by()
         .values_list("round_id", "round__evening__number", "round__evening__date")
     )
-    scored = bye_scores_by_round(competition, [(player.pk, round_id, number, None) for round_id, number, _ in byes]) if byes else {}
+    scored = (
+        bye_scores_by_round(competition, [(player.pk, round_id, number, None) for round_id, number, _ in byes])
+        if byes
+        else {}
+    )
     for round_id, number, date in byes:
         evening = evenings.setdefault(number, {"number": number, "date": date, "played": 0, "byes": 0, "points": 0})
         evening["byes"] += 1

@@ -53,7 +53,10 @@ def evening_rounds(evening: Evening) -> list[RoundLines]:
             confirmed = match.status == Match.Status.CONFIRMED
             totals = {s.side: s.total for s in match.match_sides.all()}
             sides = [
-                SideLine(players=[s.player.name for s in seats if s.side == side], total=totals.get(side) if confirmed else None)
+                SideLine(
+                    players=[s.player.name for s in seats if s.side == side],
+                    total=totals.get(side) if confirmed else None,
+                )
                 for side in range(match.sides)
             ]
             tables.append(TableLine(table=match.table, status=match.status, sides=sides))

@@ -28,7 +28,11 @@ def stamp(competition: Competition) -> str:
 def live_round_matches(competition: Competition) -> list[Match]:
     """The tables of the latest published round, with that round (and its evening), seats and
     players, sides and entrants: 3 queries, whatever the size."""
-    latest = Round.objects.filter(competition=competition, status=Round.Status.PUBLISHED).order_by("-number").values("pk")[:1]
+    latest = (
+        Round.objects.filter(competition=competition, status=Round.Status.PUBLISHED)
+        .order_by("-number")
+        .values("pk")[:1]
+    )
     return list(
         Match.objects.filter(round=Subquery(latest))
         .select_related("round__evening", "fixture")

@@ -65,8 +65,12 @@ class BaseTable(tables.Table):
                         content = bound_column.default
                     else:
                         arguments = {
-                            "value": value, "record": record, "column": bound_column.column,
-                            "bound_column": bound_column, "bound_row": row, "table": self,
+                            "value": value,
+                            "record": record,
+                            "column": bound_column.column,
+                            "bound_column": bound_column,
+                            "bound_row": row,
+                            "table": self,
                         }
                         content = render(**(arguments if takes_all else {n: arguments[n] for n in names}))
                         if bound_column.link:
@@ -93,8 +97,11 @@ def _render_signature(render) -> tuple[list[str], bool]:
     if code is None or key not in _RENDER_SIGNATURES:
         parameters = inspect.signature(render).parameters  # of a bound method: without self
         takes_all = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
-        names = [n for n, p in parameters.items()  # as tables2's ``utils.signature``: no *args, **kwargs
-                 if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)]
+        names = [
+            n
+            for n, p in parameters.items()  # as tables2's ``utils.signature``: no *args, **kwargs
+            if p.kind not in (inspect.Parameter.VAR_KEYWORD, inspect.Parameter.VAR_POSITIONAL)
+        ]
         if code is None:
             return names, takes_all
         _RENDER_SIGNATURES[key] = (names, takes_all)
@@ -108,8 +115,15 @@ def _column_plan(bound_column, first_record) -> tuple:
     render = bound_column.render
     names, takes_all = _render_signature(render)
     accessor = A(bound_column.accessor)
-    return (bound_column, accessor, render, takes_all, names, _td_open(bound_column),
-            _rendered_by_tables2(bound_column, accessor, first_record))
+    return (
+        bound_column,
+        accessor,
+        render,
+        takes_all,
+        names,
+        _td_open(bound_column),
+        _rendered_by_tables2(bound_column, accessor, first_record),
+    )
 
 
 def _rendered_by_tables2(bound_column, accessor, record) -> bool:
@@ -194,7 +208,9 @@ def player_link(slug: str, player_id: int, name: str) -> str:
 
 
 def player_links(slug: str, players, separator: str = " & ") -> str:
-    return format_html_join(separator, '<a href="{}">{}</a>', ((reverse("competitions:player", args=[slug, pid]), n) for pid, n in players))
+    return format_html_join(
+        separator, '<a href="{}">{}</a>', ((reverse("competitions:player", args=[slug, pid]), n) for pid, n in players)
+    )
 
 
 # --- home and overview ---------------------------------------------------------------------------
@@ -298,10 +314,18 @@ class MatchTable(BaseTable):
     side_b = tables.Column(verbose_name=_("Side B (E–W)"), accessor="sides", empty_values=(), orderable=False)
     side_c = tables.Column(verbose_name=_("Third"), accessor="sides", empty_values=(), orderable=False)
     total_c = num(_("Points"), accessor="sides", empty_values=(), orderable=False)
-    status = tables.Column(verbose_name=_("Status"), accessor="match__status",
-                           attrs={"th": {"class": "col-status"}, "td": {"class": "col-status"}})
-    link = tables.Column(verbose_name="", accessor="match__pk", empty_values=(), orderable=False,
-                         attrs={"th": {"class": "col-link"}, "td": {"class": "col-link"}})
+    status = tables.Column(
+        verbose_name=_("Status"),
+        accessor="match__status",
+        attrs={"th": {"class": "col-status"}, "td": {"class": "col-status"}},
+    )
+    link = tables.Column(
+        verbose_name="",
+        accessor="match__pk",
+        empty_values=(),
+        orderable=False,
+        attrs={"th": {"class": "col-link"}, "td": {"class": "col-link"}},
+    )
 
     def __init__(self, records, *, slug: str, show_round: bool = False, **kwargs):
         self.slug = slug
@@ -344,9 +368,14 @@ class MatchTable(BaseTable):
     def render_status(self, record):
         """The status in words, and a sign for a phone (which shows the sign, the words as its title)."""
         status, words = record.match.status, record.match.get_status_display()
-        return format_html('<span class="status {}" title="{}"><span class="status-long">{}</span>'
-                           '<span class="status-short" aria-hidden="true">{}</span></span>',
-                           status, words, words, STATUS_SIGNS.get(status, "·"))
+        return format_html(
+            '<span class="status {}" title="{}"><span class="status-long">{}</span>'
+            '<span class="status-short" aria-hidden="true">{}</span></span>',
+            status,
+            words,
+            words,
+            STATUS_SIGNS.get(status, "·"),
+        )
 
     def render_link(self, record):
         return format_html('<a href="{}">{}</a>', reverse("scoring:match", args=[record.match.pk]), _("deals"))

@@ -37,7 +37,9 @@ class StatColumn(tables.Column):
 class StandingsTable(BaseTable):
     """Season standings. Columns that mean nothing for a format are left out by ``for_format``."""
 
-    rank_label = tables.Column(verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    rank_label = tables.Column(
+        verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
     name = tables.Column(verbose_name=_("Name"), order_by=("name",), attrs={"td": {"class": "name"}})
     played = num(_("Played"))
     won = num(_("Won"))
@@ -58,8 +60,24 @@ class StandingsTable(BaseTable):
     class Meta(BaseTable.Meta):
         row_attrs = {"class": lambda record: "prize" if record.prize else ""}
         sequence = (
-            "rank_label", "name", "played", "won", "drawn", "lost", "byes", "match_points", "...",
-            "points_display", "average_display", "evening_average_display", "roem", "nat", "pits", "tegenpits", "bids", "made_percent",
+            "rank_label",
+            "name",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "byes",
+            "match_points",
+            "...",
+            "points_display",
+            "average_display",
+            "evening_average_display",
+            "roem",
+            "nat",
+            "pits",
+            "tegenpits",
+            "bids",
+            "made_percent",
         )
 
     def __init__(self, rows, *, competition, evening_numbers=(), **kwargs):
@@ -73,7 +91,10 @@ class StandingsTable(BaseTable):
         if not any(r.byes for r in rows):
             exclude.append("byes")
         extra = [
-            (f"evening_{n}", EveningColumn(n, verbose_name=str(n), attrs={"th": {"class": "num ev"}, "td": {"class": "num ev"}}))
+            (
+                f"evening_{n}",
+                EveningColumn(n, verbose_name=str(n), attrs={"th": {"class": "num ev"}, "td": {"class": "num ev"}}),
+            )
             for n in evening_numbers
         ]
         super().__init__(rows, exclude=exclude, extra_columns=extra, **kwargs)
@@ -84,7 +105,9 @@ class StandingsTable(BaseTable):
         else:
             link = format_html("<strong>{}</strong>", value)
         if record.members:
-            link = format_html('{} <span class="members">{}</span>', link, player_links(self.slug, record.members, ", "))
+            link = format_html(
+                '{} <span class="members">{}</span>', link, player_links(self.slug, record.members, ", ")
+            )
         return link
 
     def render_made_percent(self, record, value):
@@ -113,7 +136,9 @@ class EveningColumn(tables.Column):
 
 
 class EveningResultTable(BaseTable):
-    rank_label = tables.Column(verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    rank_label = tables.Column(
+        verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
     name = tables.Column(verbose_name=_("Name"))
     played = num(_("Rounds"))
     points = num(_("Points"))
@@ -160,7 +185,11 @@ class ProjectorTable(BaseTable):
         row_attrs = {"class": lambda record: "prize" if record.prize else ("booby" if record.booby else "")}
 
     def __init__(self, rows, *, competition, show_played=True, **kwargs):
-        exclude = [] if competition.format == "teams" or "match_points" in (competition.tie_breakers or []) else ["match_points"]
+        exclude = (
+            []
+            if competition.format == "teams" or "match_points" in (competition.tie_breakers or [])
+            else ["match_points"]
+        )
         if not show_played:
             exclude.append("played")
         super().__init__(rows, exclude=exclude, **kwargs)

@@ -15,5 +15,7 @@ urlpatterns = [
     path("competitions/<slug:slug>/fixtures/", views_league.fixtures_page, name="fixtures"),
     path("competitions/<slug:slug>/calendar.ics", views_league.calendar_feed, name="calendar"),
     path("competitions/<slug:slug>/teams/<int:entrant_id>/", views_league.team_page, name="team"),
-    path("competitions/<slug:slug>/teams/<int:entrant_id>/calendar.ics", views_league.team_calendar, name="team_calendar"),
+    path(
+        "competitions/<slug:slug>/teams/<int:entrant_id>/calendar.ics", views_league.team_calendar, name="team_calendar"
+    ),
 ]

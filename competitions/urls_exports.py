@@ -7,5 +7,9 @@ app_name = "competition_exports"
 urlpatterns = [
     path("competitions/<slug:slug>/standings.xlsx", views_exports.standings_xlsx, name="standings_xlsx"),
     path("competitions/<slug:slug>/standings.pdf", views_exports.standings_pdf, name="standings_pdf"),
-    path("competitions/<slug:slug>/evenings/<int:number>/result.pdf", views_evening_result.evening_result_pdf, name="evening_pdf"),
+    path(
+        "competitions/<slug:slug>/evenings/<int:number>/result.pdf",
+        views_evening_result.evening_result_pdf,
+        name="evening_pdf",
+    ),
 ]

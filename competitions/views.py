@@ -47,7 +47,13 @@ def competition_detail(request, slug):
         RequestConfig(request, paginate=False).configure(evenings)
     latest = [selectors.table_view(m) for m in selectors.latest_results(competition)]
     latest_table = MatchTable(latest, slug=slug, show_round=True, prefix="l-", orderable=False)
-    context = {"competition": competition, "rounds": rounds, "evenings": evenings, "latest": latest_table, "has_latest": bool(latest)}
+    context = {
+        "competition": competition,
+        "rounds": rounds,
+        "evenings": evenings,
+        "latest": latest_table,
+        "has_latest": bool(latest),
+    }
     return render(request, "competitions/detail.html", context)
 
 
@@ -114,7 +120,9 @@ def _projector_context(request, competition) -> dict:
             evening = max(played)
             names = {r.player_id: r.name for r in rows}
             tonight = ProjectorTable(
-                evening_results_by_number(competition, evening, names=names)[:limit], competition=competition, show_played=False
+                evening_results_by_number(competition, evening, names=names)[:limit],
+                competition=competition,
+                show_played=False,
             )
     matches = live_round_matches(competition)
     round_ = matches[0].round if matches else None
@@ -159,9 +167,14 @@ def evening_detail(request, slug, number):
     labels = {lines.round.number: lines.round.evening_round for lines in tables if lines.round.evening_round}
     table = EveningResultTable(rows, competition=competition, round_numbers=rounds, round_labels=labels)
     RequestConfig(request, paginate=False).configure(table)
-    context = {"competition": competition, "evening": evening, "table": table, "rounds": tables,
-               "complete": evening_complete(tables, competition.rounds_per_evening),
-               "prize_rule": prize_rule_text(competition, len(rows))}
+    context = {
+        "competition": competition,
+        "evening": evening,
+        "table": table,
+        "rounds": tables,
+        "complete": evening_complete(tables, competition.rounds_per_evening),
+        "prize_rule": prize_rule_text(competition, len(rows)),
+    }
     return render(request, "competitions/evening.html", context)
 
 

@@ -44,7 +44,11 @@ def walk_in(request, slug, number):
     except DrawError as error:
         messages.error(request, str(error))
     else:
-        text = _("%(name)s is added as a guest and present.") if player.guest else _("%(name)s is a new member and present.")
+        text = (
+            _("%(name)s is added as a guest and present.")
+            if player.guest
+            else _("%(name)s is a new member and present.")
+        )
         messages.success(request, text % {"name": player.name})
     return redirect(_attendance_url(slug, number))
 
@@ -71,8 +75,11 @@ def evening_tables(request, slug, number):
     form = EveningTablesForm(request.POST)
     if form.is_valid():
         odd_numbers.set_evening_tables(evening=evening, three_player_tables=form.choice())
-        messages.success(request, _("Saved: odd numbers tonight get %(choice)s.") % {
-            "choice": dict(form.fields["odd"].choices)[form.cleaned_data["odd"]]})
+        messages.success(
+            request,
+            _("Saved: odd numbers tonight get %(choice)s.")
+            % {"choice": dict(form.fields["odd"].choices)[form.cleaned_data["odd"]]},
+        )
     else:
         messages.error(request, _("Choose tables of three or byes."))
     return redirect(_attendance_url(slug, number))
@@ -116,8 +123,9 @@ def round_delete(request, slug, number):
 @login_required
 @require_POST
 def round_unpublish(request, slug, number):
-    return round_action(request, slug, number, undo.unpublish_round,
-                        _("%(round)s is a draft again; its table links no longer work."))
+    return round_action(
+        request, slug, number, undo.unpublish_round, _("%(round)s is a draft again; its table links no longer work.")
+    )
 
 
 def evening_round_context(round: Round, draw: Draw, *, reseat_form=None, sit_out_form=None) -> dict:
@@ -131,13 +139,16 @@ def evening_round_context(round: Round, draw: Draw, *, reseat_form=None, sit_out
         key=player_sort_key,
     )
     labels = {p.pk: p.name for p in present}
-    seated_choices = [(p.pk, f"{table.match.table} {seat} — {p.name}") for table in draw.tables for seat, p in table.seats.items()]
+    seated_choices = [
+        (p.pk, f"{table.match.table} {seat} — {p.name}") for table in draw.tables for seat, p in table.seats.items()
+    ]
     others = [(p.pk, f"— {p.name}") for p in present if p.pk not in seated]
     sitting_out = {p.pk for p in present if p.sits_out}
     return {
         "reseat_choices": (seated_choices, others),
         "reseat_form": reseat_form or ReseatForm(seated=seated_choices, others=others),
-        "sit_out_form": sit_out_form or SitOutForm(present=list(labels.items()), initial={"sit_out": sorted(sitting_out)}),
+        "sit_out_form": sit_out_form
+        or SitOutForm(present=list(labels.items()), initial={"sit_out": sorted(sitting_out)}),
         "sitting_out": [labels.get(pk, "?") for pk in sitting_out],
         "can_reseat": round.status == Round.Status.PUBLISHED and draw.tables,
         "can_delete": round.status == Round.Status.DRAFT and not draw.has_results,
@@ -158,14 +169,25 @@ def round_reseat(request, slug, number):
     if form.is_valid():
         players = Player.objects.in_bulk([form.cleaned_data["player_a"], form.cleaned_data["player_b"]])
         try:
-            tables = undo.reseat(round=round, player_a=players[form.cleaned_data["player_a"]],
-                                 player_b=players[form.cleaned_data["player_b"]])
+            tables = undo.reseat(
+                round=round,
+                player_a=players[form.cleaned_data["player_a"]],
+                player_b=players[form.cleaned_data["player_b"]],
+            )
         except DrawError as error:
             form.add_error(None, str(error))
         else:
-            links = format_html_join(", ", '<a href="{}">{}</a>', (
-                (reverse("scoring_exports:match_sheet", kwargs={"pk": m.pk}), _("table %(table)s") % {"table": m.table})
-                for m in tables))
+            links = format_html_join(
+                ", ",
+                '<a href="{}">{}</a>',
+                (
+                    (
+                        reverse("scoring_exports:match_sheet", kwargs={"pk": m.pk}),
+                        _("table %(table)s") % {"table": m.table},
+                    )
+                    for m in tables
+                ),
+            )
             messages.success(request, format_html("{} {}", _("Reseated. Print the new sheets:"), links))
             return HttpResponseRedirect(_draw_url(round))
     return _render_draw(request, round, reseat_form=form, status=400)

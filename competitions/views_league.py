@@ -23,7 +23,9 @@ def league_context(competition: Competition, rows: list, follow) -> dict:
     latest = max((line.round for line in played), default=None)
     return {
         "course": season_course(competition, rows, follow=follow, lines=lines),
-        "latest_lines": [line for line in played if line.round == latest] if competition.format == Competition.Format.TEAMS else [],
+        "latest_lines": [line for line in played if line.round == latest]
+        if competition.format == Competition.Format.TEAMS
+        else [],
     }
 
 
@@ -76,18 +78,24 @@ def calendar_feed(request, slug):
     evenings = []
     if competition.format == Competition.Format.INDIVIDUAL:
         evenings = list(Evening.objects.filter(competition=competition).exclude(date=None).order_by("number"))
-    return _ics(calendar.feed(competition, lines, evenings=evenings, url=request.build_absolute_uri("/")), competition.slug)
+    return _ics(
+        calendar.feed(competition, lines, evenings=evenings, url=request.build_absolute_uri("/")), competition.slug
+    )
 
 
 def _entrant(competition: Competition, entrant_id: int) -> Entrant:
-    return get_object_or_404(Entrant.objects.select_related("team__club", "division"), competition=competition, pk=entrant_id)
+    return get_object_or_404(
+        Entrant.objects.select_related("team__club", "division"), competition=competition, pk=entrant_id
+    )
 
 
 def team_calendar(request, slug, entrant_id):
     competition = selectors.public_competition(slug)
     entrant = _entrant(competition, entrant_id)
     lines = [line for line in fixture_lines(competition) if line.involves(entrant.pk)]
-    content = calendar.feed(competition, lines, url=request.build_absolute_uri("/"), name=f"{entrant.name} · {competition.name}")
+    content = calendar.feed(
+        competition, lines, url=request.build_absolute_uri("/"), name=f"{entrant.name} · {competition.name}"
+    )
     return _ics(content, f"{competition.slug}-{entrant.pk}")
 
 
@@ -104,9 +112,17 @@ def team_page(request, slug, entrant_id):
     team_members([row])
     mine = [line for line in lines if line.involves(entrant_id)]
     points_per_round = [
-        (str(line.round), line.home_total if line.home_id == entrant_id else line.away_total) for line in mine if line.result is not None
+        (str(line.round), line.home_total if line.home_id == entrant_id else line.away_total)
+        for line in mine
+        if line.result is not None
     ]
-    figures = [("roem", row.roem), ("nat", row.nat), (_("pits"), row.pits), (_("tegenpits"), row.tegenpits), ("verzaakt", row.verzaakt)]
+    figures = [
+        ("roem", row.roem),
+        ("nat", row.nat),
+        (_("pits"), row.pits),
+        (_("tegenpits"), row.tegenpits),
+        ("verzaakt", row.verzaakt),
+    ]
     context = {
         "competition": competition,
         "row": row,

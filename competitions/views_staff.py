@@ -196,7 +196,11 @@ def round_swap(request, slug, number):
         players = selectors.player_map(draw)
         swap = services.swap_pairs if form.cleaned_data["what"] == SwapForm.PAIRS else services.swap_players
         try:
-            swap(round=round, player_a=players[form.cleaned_data["player_a"]], player_b=players[form.cleaned_data["player_b"]])
+            swap(
+                round=round,
+                player_a=players[form.cleaned_data["player_a"]],
+                player_b=players[form.cleaned_data["player_b"]],
+            )
         except DrawError as error:
             form.add_error(None, str(error))
         else:

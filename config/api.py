@@ -13,7 +13,7 @@ api = KlaverjasAPI(
     urls_namespace="api",
     parser=JsonBodyParser(),
     description=(
-        "Every refusal (4xx) answers `{\"detail\": \"...\", \"errors\": [{\"deal\", \"field\", \"message\"}]}`, "
+        'Every refusal (4xx) answers `{"detail": "...", "errors": [{"deal", "field", "message"}]}`, '
         "in Dutch unless the request asks for English (Accept-Language). Writes need "
         "`Authorization: Bearer <token>` (`manage.py create_api_token USER`)."
     ),

@@ -106,7 +106,9 @@ class FooterCanvas(Canvas):
         self.setFillColorRGB(*MUTED)
         self.drawString(self._footer_margin * 2, y, self._footer_left)
         self.drawRightString(
-            width - self._footer_margin * 2, y, _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total}
+            width - self._footer_margin * 2,
+            y,
+            _("Page %(page)s of %(pages)s") % {"page": self._pageNumber, "pages": total},
         )
         self.restoreState()
 
@@ -160,8 +162,14 @@ class FlowableRenderer(PdfRenderer):
         buffer = io.BytesIO()
         left, right, top, bottom = self.margins
         doc = SimpleDocTemplate(
-            buffer, pagesize=self.pagesize, leftMargin=left, rightMargin=right, topMargin=top, bottomMargin=bottom,
-            title=self.get_title(), creator="Klaverjas club system",
+            buffer,
+            pagesize=self.pagesize,
+            leftMargin=left,
+            rightMargin=right,
+            topMargin=top,
+            bottomMargin=bottom,
+            title=self.get_title(),
+            creator="Klaverjas club system",
         )
 
         def on_page(canvas, doc):
@@ -180,8 +188,18 @@ def pdf_response(content: bytes, filename: str, *, inline: bool = True):
     return response
 
 
-def draw_title_bar(canvas, pagesize, title: str, right: str, *, size: float = 15, top: float = 13 * mm,
-                   rule: float = 16 * mm, margin: float = 15 * mm, font: str = FONT_BOLD) -> None:
+def draw_title_bar(
+    canvas,
+    pagesize,
+    title: str,
+    right: str,
+    *,
+    size: float = 15,
+    top: float = 13 * mm,
+    rule: float = 16 * mm,
+    margin: float = 15 * mm,
+    font: str = FONT_BOLD,
+) -> None:
     """A page's title on the left and (small, muted) the club on the right, above a green rule.
     The title shrinks, then is cut with '…', so it never runs into the right-hand text."""
     width, height = pagesize

@@ -187,8 +187,15 @@ def write_xlsx(exporter: Exporter, fileobj) -> int:
     _prepare_sheet(ws)  # after widths and panes: the sheet's top is written here
     for title in titles:
         ws.append(styled_row(ws, title, font=Font(bold=True, size=13)))
-    ws.append(styled_row(ws, [c.header for c in columns], font=HEADER_FONT, fill=HEADER_FILL,
-                         alignment=Alignment(horizontal="center", vertical="center", wrap_text=True)))
+    ws.append(
+        styled_row(
+            ws,
+            [c.header for c in columns],
+            font=HEADER_FONT,
+            fill=HEADER_FILL,
+            alignment=Alignment(horizontal="center", vertical="center", wrap_text=True),
+        )
+    )
     formats = [c.number_format for c in columns]
     count = 0
     if any(formats):

@@ -21,7 +21,18 @@ class ReadOnlyAdmin(ReadOnlyMixin, ClubScopedAdmin):
 
 @admin.register(Deal)
 class DealAdmin(ReadOnlyAdmin):
-    list_display = ["match", "number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "score_a", "score_b", "mark"]
+    list_display = [
+        "match",
+        "number",
+        "bidder",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "score_a",
+        "score_b",
+        "mark",
+    ]
     list_filter = ["nat", "mark", "match__round__competition"]
     search_fields = ["match__round__competition__name"]
     list_select_related = ["match__round__competition"]
@@ -49,8 +60,20 @@ class AuditEntryAdmin(ReadOnlyAdmin):
 
 class DealInline(ReadOnlyInlineMixin, admin.TabularInline):
     model = Deal
-    fields = ["number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "pit", "verzaakt",
-              "score_a", "score_b", "nat", "mark"]
+    fields = [
+        "number",
+        "bidder",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "pit",
+        "verzaakt",
+        "score_a",
+        "score_b",
+        "nat",
+        "mark",
+    ]
 
     def get_readonly_fields(self, request, obj=None):
         return self.fields

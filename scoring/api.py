@@ -33,6 +33,7 @@ class MatchStaffOut(MatchOut):
 
     table_url: str = Field(description="the private link with which the table enters its own sheet on a phone")
 
+
 router = Router(tags=["matches"])
 
 #: Tie-break deals are played again while the sides stay tied: four rounds of them at most.
@@ -40,7 +41,13 @@ TIEBREAK_ROUNDS = 4
 
 MATCH_ID = Path(..., ge=1, le=BIG_INT, description="the match's id (as in the round's matches)")
 WRITE_RESPONSES = {
-    200: MatchOut, 400: ApiErrors, 401: ApiErrors, 403: ApiErrors, 404: ApiErrors, 409: ConflictOut, 413: ApiErrors,
+    200: MatchOut,
+    400: ApiErrors,
+    401: ApiErrors,
+    403: ApiErrors,
+    404: ApiErrors,
+    409: ConflictOut,
+    413: ApiErrors,
 }
 
 
@@ -175,7 +182,9 @@ def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
     limit = deal_limit(ruleset_for_match(match))
     if len(sheet.deals) > limit:
         message = _("This match has at most %(n)s deals (tie-break deals included), not %(given)s.") % {
-            "n": limit, "given": len(sheet.deals)}
+            "n": limit,
+            "given": len(sheet.deals),
+        }
         return Status(400, problems_body([Problem(0, "deals", message)]))
     try:
         saved = services.save_deals(match=match, user=user, deals=deals_for_service(sheet), version=sheet.version)

@@ -82,7 +82,9 @@ class MatchSideOut(Out):
 
 class DealOut(Out):
     number: int = Field(ge=1)
-    bidder: int | None = Field(ge=0, le=2, description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player")
+    bidder: int | None = Field(
+        ge=0, le=2, description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player"
+    )
     points: list[int] = Field(min_length=2, max_length=3, description="card points per side, last trick included")
     roem: list[int] = Field(min_length=2, max_length=3, description="roem declared per side, pit bonus not included")
     pit: int | None = Field(ge=0, le=2)
@@ -124,11 +126,14 @@ class DealIn(In):
     number: int | None = Field(None, ge=1, description="optional; if sent, must be the deal's place in the list")
     bidder: SideIn = None
     points: list[SidePoints] = Field(
-        min_length=2, max_length=3,
+        min_length=2,
+        max_length=3,
         description="one number per side (three at a three-player table); together 162, or 146 South African",
     )
     roem: list[SideRoem] = Field(
-        [0, 0], min_length=2, max_length=3,
+        [0, 0],
+        min_length=2,
+        max_length=3,
         description="one number per side: 0 or sums of 20, 50, 100 and 200 (and the club's roem options)",
     )
     pit: SideIn = None

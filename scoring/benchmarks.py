@@ -36,8 +36,9 @@ def bench_score_deal(quick: bool) -> Measurement:
                 score_deal(rules, deal)
     value = rate(rounds * len(pairs), sw.seconds)
     target, ok = at_least(value, SCORE_DEAL_BAR, "deals/s")
-    return Measurement("score_deal", value, "deals/s", target, ok,
-                       f"{len(pairs)} simulated deals of all six presets, x{rounds}")
+    return Measurement(
+        "score_deal", value, "deals/s", target, ok, f"{len(pairs)} simulated deals of all six presets, x{rounds}"
+    )
 
 
 @benchmark("simulate_deal", group="rules engine")
@@ -51,21 +52,20 @@ def bench_simulate_deal(quick: bool) -> Measurement:
             simulate_deal(rules, rng, dealer=i % rules.players)
     value = rate(count, sw.seconds)
     target, ok = at_least(value, SIMULATE_DEAL_BAR, "deals/s")
-    return Measurement("simulate_deal", value, "deals/s", target, ok,
-                       f"{count} deals, all six presets in turn")
+    return Measurement("simulate_deal", value, "deals/s", target, ok, f"{count} deals, all six presets in turn")
 
 
 @benchmark("score_match (16 deals)", group="rules engine")
 def bench_score_match(quick: bool) -> Measurement:
     rng = random.Random(11)
     rules = RULESETS["amsterdam"]
-    matches = [[simulate_deal(rules, rng, dealer=d % 4).deal for d in range(16)]
-               for _ in range(20 if quick else 300)]
+    matches = [[simulate_deal(rules, rng, dealer=d % 4).deal for d in range(16)] for _ in range(20 if quick else 300)]
     rounds = 2 if quick else 20
     with Stopwatch() as sw:
         for _ in range(rounds):
             for deals in matches:
                 score_match(rules, deals)
     value = rate(rounds * len(matches), sw.seconds)
-    return Measurement("score_match (16 deals)", value, "matches/s",
-                       note=f"{len(matches)} Amsterdam matches of 16 deals, x{rounds}")
+    return Measurement(
+        "score_match (16 deals)", value, "matches/s", note=f"{len(matches)} Amsterdam matches of 16 deals, x{rounds}"
+    )

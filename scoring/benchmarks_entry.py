@@ -38,16 +38,25 @@ def _setup(slug: str, tables: int, *, deals_per_match: int = 16):
     user, _ = get_user_model().objects.get_or_create(username=f"bench-{slug}")
     StaffRole.objects.get_or_create(user=user, club=club, role=StaffRole.Role.SCORER)
     competition = Competition.objects.create(
-        club=club, name=f"Bench {slug}", slug=f"bench-{slug}-{Competition.objects.count()}", deals_per_match=deals_per_match
+        club=club,
+        name=f"Bench {slug}",
+        slug=f"bench-{slug}-{Competition.objects.count()}",
+        deals_per_match=deals_per_match,
     )
     round_ = Round.objects.create(competition=competition, number=1, status=Round.Status.PUBLISHED)
     players = Player.objects.bulk_create(
-        [Player(club=club, member_number=f"{competition.pk}-{i}", first_name="Speler", last_name=str(i)) for i in range(4 * tables)]
+        [
+            Player(club=club, member_number=f"{competition.pk}-{i}", first_name="Speler", last_name=str(i))
+            for i in range(4 * tables)
+        ]
     )
     matches = Match.objects.bulk_create([Match(round=round_, table=t + 1) for t in range(tables)])
     MatchSeat.objects.bulk_create(
-        [MatchSeat(match=m, seat=seat, side=k % 2, player=players[4 * t + k])
-         for t, m in enumerate(matches) for k, seat in enumerate("NESW")]
+        [
+            MatchSeat(match=m, seat=seat, side=k % 2, player=players[4 * t + k])
+            for t, m in enumerate(matches)
+            for k, seat in enumerate("NESW")
+        ]
     )
     MatchSide.objects.bulk_create([MatchSide(match=m, side=s) for m in matches for s in (0, 1)])
     return user, competition, matches
@@ -57,8 +66,10 @@ def _sheets(competition, count: int, seed: int = 3) -> list[list[dict]]:
     rules = ruleset_for(competition)
     rng = random.Random(seed)
     return [
-        [deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n)).deal)
-         for n in range(1, rules.deals_per_match + 1)]
+        [
+            deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n)).deal)
+            for n in range(1, rules.deals_per_match + 1)
+        ]
         for _ in range(count)
     ]
 
@@ -107,7 +118,13 @@ def bench_match_page(quick: bool) -> list[Measurement]:
                 client.get(f"/matches/{match.pk}/")
     q_target, q_ok = at_most(worst, PAGE_QUERIES_BAR, "queries")
     return [
-        Measurement("match page: queries", worst, "queries", q_target, q_ok,
-                    "most over tables of 0/16/32 deals (" + ", ".join(sizes) + ")"),
+        Measurement(
+            "match page: queries",
+            worst,
+            "queries",
+            q_target,
+            q_ok,
+            "most over tables of 0/16/32 deals (" + ", ".join(sizes) + ")",
+        ),
         Measurement("match page: time", 1000 * sw.seconds / repeats, "ms", note=f"32 deals, mean of {repeats}"),
     ]

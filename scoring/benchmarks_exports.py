@@ -31,10 +31,12 @@ def _players(club, count: int):
     from clubs.models import Player
 
     start = Player.objects.filter(club=club).count()
-    Player.objects.bulk_create([
-        Player(club=club, member_number=f"b{start + i}", first_name=f"Speler{start + i}", last_name="van den Berg")
-        for i in range(count)
-    ])
+    Player.objects.bulk_create(
+        [
+            Player(club=club, member_number=f"b{start + i}", first_name=f"Speler{start + i}", last_name="van den Berg")
+            for i in range(count)
+        ]
+    )
     return list(Player.objects.filter(club=club).order_by("-id")[:count])
 
 
@@ -49,9 +51,12 @@ def make_round_with_tables(tables: int):
     matches = Match.objects.bulk_create([Match(round=round_, table=t) for t in range(1, tables + 1)])
     seats, sides = [], []
     for i, match in enumerate(matches):
-        four = players[4 * i:4 * i + 4]
+        four = players[4 * i : 4 * i + 4]
         seats += [MatchSeat(match=match, seat=s, side=n % 2, player=p) for n, (s, p) in enumerate(zip("NESW", four))]
-        sides += [MatchSide(match=match, side=0, entrant=entrants[4 * i]), MatchSide(match=match, side=1, entrant=entrants[4 * i + 1])]
+        sides += [
+            MatchSide(match=match, side=0, entrant=entrants[4 * i]),
+            MatchSide(match=match, side=1, entrant=entrants[4 * i + 1]),
+        ]
     MatchSeat.objects.bulk_create(seats)
     MatchSide.objects.bulk_create(sides)
     return round_
@@ -71,8 +76,14 @@ def bench_sheets(quick: bool):
     cpu = time.process_time() - cpu
     value = rate(tables, sw.seconds)
     target, ok = at_least(value, 100, "sheets/s")
-    return Measurement("sheets.pdf", value, "sheets/s", target, ok,
-                       f"{tables} tables, {len(pdf) // 1024} kB; {rate(tables, cpu):.0f}/s of CPU time")
+    return Measurement(
+        "sheets.pdf",
+        value,
+        "sheets/s",
+        target,
+        ok,
+        f"{tables} tables, {len(pdf) // 1024} kB; {rate(tables, cpu):.0f}/s of CPU time",
+    )
 
 
 def make_results(deals: int, *, per_match: int = 16, tables_per_round: int = 300):
@@ -88,24 +99,55 @@ def make_results(deals: int, *, per_match: int = 16, tables_per_round: int = 300
     now = timezone.now()
     match_count = deals // per_match
     rounds = Round.objects.bulk_create(
-        [Round(competition=competition, number=n + 1, status=Round.Status.PUBLISHED) for n in range((match_count - 1) // tables_per_round + 1)])
+        [
+            Round(competition=competition, number=n + 1, status=Round.Status.PUBLISHED)
+            for n in range((match_count - 1) // tables_per_round + 1)
+        ]
+    )
     batch = 1000  # matches per batch: 16,000 deals
     for start in range(0, match_count, batch):
-        matches = Match.objects.bulk_create([
-            Match(round=rounds[i // tables_per_round], table=i % tables_per_round + 1, status="confirmed",
-                  confirmed_at=now)
-            for i in range(start, min(start + batch, match_count))])
-        MatchSide.objects.bulk_create([
-            MatchSide(match=m, side=s, entrant=entrants[(m.pk * 2 + s) % len(entrants)]) for m in matches for s in (0, 1)])
+        matches = Match.objects.bulk_create(
+            [
+                Match(
+                    round=rounds[i // tables_per_round],
+                    table=i % tables_per_round + 1,
+                    status="confirmed",
+                    confirmed_at=now,
+                )
+                for i in range(start, min(start + batch, match_count))
+            ]
+        )
+        MatchSide.objects.bulk_create(
+            [
+                MatchSide(match=m, side=s, entrant=entrants[(m.pk * 2 + s) % len(entrants)])
+                for m in matches
+                for s in (0, 1)
+            ]
+        )
         rows = []
         for m in matches:
             for number in range(1, per_match + 1):
                 a = rng.randrange(20, 143)
                 roem_a, roem_b = rng.choice((0, 0, 20, 50)), rng.choice((0, 0, 20))
                 made = a + roem_a > 162 - a + roem_b
-                rows.append((m.pk, number, 0, a, 162 - a, roem_a, roem_b, "", 0, False,
-                             a + roem_a if made else 0, 162 - a + roem_b if made else 162 + roem_a + roem_b,
-                             not made, "" if made else "N"))
+                rows.append(
+                    (
+                        m.pk,
+                        number,
+                        0,
+                        a,
+                        162 - a,
+                        roem_a,
+                        roem_b,
+                        "",
+                        0,
+                        False,
+                        a + roem_a if made else 0,
+                        162 - a + roem_b if made else 162 + roem_a + roem_b,
+                        not made,
+                        "" if made else "N",
+                    )
+                )
         _insert_deals(rows)
     return competition
 
@@ -116,8 +158,22 @@ def _insert_deals(rows: list[tuple]) -> None:
 
     from scoring.models import Deal
 
-    fields = ["match", "number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "trump", "challenge", "nil",
-              "score_a", "score_b", "nat", "mark"]
+    fields = [
+        "match",
+        "number",
+        "bidder",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "trump",
+        "challenge",
+        "nil",
+        "score_a",
+        "score_b",
+        "nat",
+        "mark",
+    ]
     columns = ", ".join(connection.ops.quote_name(Deal._meta.get_field(f).column) for f in fields)
     sql = f"INSERT INTO {connection.ops.quote_name(Deal._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
     with connection.cursor() as cursor:
@@ -171,9 +227,17 @@ def bench_results(quick: bool):
     target, ok = at_least(value, 30_000, "rows/s")
     mem_target, mem_ok = at_most(memory.peak, 300, "MB")
     return [
-        Measurement("results.xlsx", value, "rows/s", target, ok, f"{rows:,} deals, {size / 2**20:.0f} MB file; {rate(rows, cpu):,.0f}/s of CPU time"),
-        Measurement("results.xlsx peak memory", memory.peak, "MB", mem_target, mem_ok,
-                    "resident memory of the whole process"),
+        Measurement(
+            "results.xlsx",
+            value,
+            "rows/s",
+            target,
+            ok,
+            f"{rows:,} deals, {size / 2**20:.0f} MB file; {rate(rows, cpu):,.0f}/s of CPU time",
+        ),
+        Measurement(
+            "results.xlsx peak memory", memory.peak, "MB", mem_target, mem_ok, "resident memory of the whole process"
+        ),
     ]
 
 
@@ -191,18 +255,39 @@ def make_pairs_standings(entrants: int, rounds: int = 5):
     rng, now = random.Random(9), timezone.now()
     for number in range(1, rounds + 1):
         round_ = Round.objects.create(competition=competition, number=number, status=Round.Status.PUBLISHED)
-        matches = Match.objects.bulk_create([Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now)
-                                             for t in range(entrants // 2)])
+        matches = Match.objects.bulk_create(
+            [Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now) for t in range(entrants // 2)]
+        )
         order = people[:]
         rng.shuffle(order)
         sides = []
         for i, match in enumerate(matches):
             a, b = rng.randrange(1800, 3200), rng.randrange(1800, 3200)
             result = ("win", "loss") if a > b else (("loss", "win") if a < b else ("draw", "draw"))
-            sides += [MatchSide(match=match, side=0, entrant=order[2 * i], total=a, opponents_total=b, result=result[0],
-                                roem=rng.randrange(0, 400), bids=8, made=rng.randrange(4, 9)),
-                      MatchSide(match=match, side=1, entrant=order[2 * i + 1], total=b, opponents_total=a,
-                                result=result[1], roem=rng.randrange(0, 400), bids=8, made=rng.randrange(4, 9))]
+            sides += [
+                MatchSide(
+                    match=match,
+                    side=0,
+                    entrant=order[2 * i],
+                    total=a,
+                    opponents_total=b,
+                    result=result[0],
+                    roem=rng.randrange(0, 400),
+                    bids=8,
+                    made=rng.randrange(4, 9),
+                ),
+                MatchSide(
+                    match=match,
+                    side=1,
+                    entrant=order[2 * i + 1],
+                    total=b,
+                    opponents_total=a,
+                    result=result[1],
+                    roem=rng.randrange(0, 400),
+                    bids=8,
+                    made=rng.randrange(4, 9),
+                ),
+            ]
         MatchSide.objects.bulk_create(sides)
     return competition
 

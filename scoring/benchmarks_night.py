@@ -24,8 +24,17 @@ ROUNDS = 3
 DEADLINE = 60  # seconds per server
 
 
-def _table(port: int, token: str, match: int, writer: int, rounds: int, start: threading.Barrier,
-           latencies: list[float], errors: list[str], lock: threading.Lock) -> None:
+def _table(
+    port: int,
+    token: str,
+    match: int,
+    writer: int,
+    rounds: int,
+    start: threading.Barrier,
+    latencies: list[float],
+    errors: list[str],
+    lock: threading.Lock,
+) -> None:
     client = site.ApiClient(port, token)
     stop_at = time.monotonic() + DEADLINE
     try:
@@ -37,7 +46,9 @@ def _table(port: int, token: str, match: int, writer: int, rounds: int, start: t
                 break
             began = time.perf_counter()
             status, body = client.request(
-                "PUT", f"/api/matches/{match}/deals", {"version": version, "deals": site.sheet(writer, attempt, deals=16)}
+                "PUT",
+                f"/api/matches/{match}/deals",
+                {"version": version, "deals": site.sheet(writer, attempt, deals=16)},
             )
             elapsed = time.perf_counter() - began
             with lock:
@@ -64,8 +75,9 @@ def night(kind: str, *, tables: int, rounds: int) -> tuple[float, int, int, str]
         start = threading.Barrier(tables)
         try:
             threads = [
-                threading.Thread(target=_table, args=(port, info["token"], m, i, rounds, start, latencies, errors, lock),
-                                 daemon=True)
+                threading.Thread(
+                    target=_table, args=(port, info["token"], m, i, rounds, start, latencies, errors, lock), daemon=True
+                )
                 for i, m in enumerate(info["matches"])
             ]
             for t in threads:
@@ -86,6 +98,14 @@ def bench_night(quick: bool) -> list[Measurement]:
         note = f"{tables} tables x {rounds} full sheets at once, API, {kind} on a SQLite file"
         out.append(Measurement(f"save p95, {kind}", p95, "ms", note=note))
         target, ok = at_most(failed, 0, "errors")
-        out.append(Measurement(f"failed saves, {kind}", failed, "errors", target, ok,
-                               f"of {saves} saves" + (f"; first: {first}" if first else "")))
+        out.append(
+            Measurement(
+                f"failed saves, {kind}",
+                failed,
+                "errors",
+                target,
+                ok,
+                f"of {saves} saves" + (f"; first: {first}" if first else ""),
+            )
+        )
     return out

@@ -30,13 +30,14 @@ def seat_pairs(competition) -> int:
 
     members: dict[int, list[int]] = {}
     for team_id, player_id in (
-        TeamMember.objects.filter(team__entries__competition=competition).order_by("team_id", "position")
+        TeamMember.objects.filter(team__entries__competition=competition)
+        .order_by("team_id", "position")
         .values_list("team_id", "player_id")
     ):
         members.setdefault(team_id, []).append(player_id)
     seats = []
-    for match_id, side, team_id in (
-        MatchSide.objects.filter(match__round__competition=competition).values_list("match_id", "side", "entrant__team_id")
+    for match_id, side, team_id in MatchSide.objects.filter(match__round__competition=competition).values_list(
+        "match_id", "side", "entrant__team_id"
     ):
         first, second = members[team_id][:2]
         seats += [
@@ -84,12 +85,33 @@ def bench_league_ratings(quick: bool) -> list[Measurement]:
         page = time.perf_counter() - started
     per_match = full.seconds / max(run.matches, 1) * 1e6
     return [
-        Measurement("ratings: recompute a league from scratch", full.seconds, "s", note=f"{note}; read, rate, write in one transaction"),
-        Measurement("ratings: read the matches (4 queries)", reading.seconds, "s", note=f"{run.matches:,} matches in rating order"),
-        Measurement("ratings: openskill rating alone", rating.seconds, "s", note=f"{run.matches / rating.seconds:,.0f} matches/s"),
+        Measurement(
+            "ratings: recompute a league from scratch",
+            full.seconds,
+            "s",
+            note=f"{note}; read, rate, write in one transaction",
+        ),
+        Measurement(
+            "ratings: read the matches (4 queries)",
+            reading.seconds,
+            "s",
+            note=f"{run.matches:,} matches in rating order",
+        ),
+        Measurement(
+            "ratings: openskill rating alone",
+            rating.seconds,
+            "s",
+            note=f"{run.matches / rating.seconds:,.0f} matches/s",
+        ),
         Measurement("ratings: per match, all in", per_match, "µs"),
-        Measurement("ratings: peak Python memory of a recompute", peak / 2**20, "MiB", note="tracemalloc, second recompute"),
-        Measurement("ratings: stored", points, "history rows", note=f"{run.players:,} players, one row per player per round"),
-        Measurement("ratings: ranking page, first page", page * 1000, "ms", note=f"HTTP {response.status_code}, 100 rows"),
+        Measurement(
+            "ratings: peak Python memory of a recompute", peak / 2**20, "MiB", note="tracemalloc, second recompute"
+        ),
+        Measurement(
+            "ratings: stored", points, "history rows", note=f"{run.players:,} players, one row per player per round"
+        ),
+        Measurement(
+            "ratings: ranking page, first page", page * 1000, "ms", note=f"HTTP {response.status_code}, 100 rows"
+        ),
         Measurement("ratings: ranking page queries", len(ctx), "queries", *at_most(len(ctx), 12, "queries")),
     ]

@@ -69,7 +69,10 @@ def _sheets(count: int, seed: int = 11) -> list[tuple[list[tuple], list[dict]]]:
     rng = random.Random(seed)
     sheets = []
     for _ in range(count):
-        deals, stats = [], [dict(total=0, roem=0, bids=0, made=0, nat=0, pits=0, tegenpits=0, verzaakt=0) for _ in range(2)]
+        deals, stats = (
+            [],
+            [dict(total=0, roem=0, bids=0, made=0, nat=0, pits=0, tegenpits=0, verzaakt=0) for _ in range(2)],
+        )
         for number in range(1, 17):
             d = simulate_deal(rules, rng, dealer=dealer_for_deal(rules, number)).deal
             r = score_deal(rules, d)
@@ -104,10 +107,17 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
     rng = random.Random(5)
     club = Club.objects.create(name="Bench league", slug=slug, is_league=True)
     comp = Competition.objects.create(
-        club=club, name="Bench league", slug=slug, format="pairs", tie_breakers=["match_points", "roem", "fewest_nat", "head_to_head"]
+        club=club,
+        name="Bench league",
+        slug=slug,
+        format="pairs",
+        tie_breakers=["match_points", "roem", "fewest_nat", "head_to_head"],
     )
     players = Player.objects.bulk_create(
-        [Player(club=club, member_number=str(k), first_name=f"Speler{k}", last_name=f"Bench{k}") for k in range(2 * teams)]
+        [
+            Player(club=club, member_number=str(k), first_name=f"Speler{k}", last_name=f"Bench{k}")
+            for k in range(2 * teams)
+        ]
     )
     team_rows = Team.objects.bulk_create([Team(club=club, name=f"Paar {k:04d}") for k in range(teams)])
     TeamMember.objects.bulk_create(
@@ -117,7 +127,9 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
         [Entrant(competition=comp, team=t, name=t.name, seed=k + 1) for k, t in enumerate(team_rows)]
     )
     schedule = round_robin(teams)[:rounds]
-    round_rows = Round.objects.bulk_create([Round(competition=comp, number=n, status="published") for n in range(1, len(schedule) + 1)])
+    round_rows = Round.objects.bulk_create(
+        [Round(competition=comp, number=n, status="published") for n in range(1, len(schedule) + 1)]
+    )
     sheets = _sheets(40 if teams < 500 else 400)
     now = timezone.now()
     matches, plan = [], []
@@ -127,7 +139,9 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
             if away is None:
                 continue
             table += 1
-            matches.append(Match(round=round_, table=table, status="confirmed", confirmed_at=now, entered_at=now, deals_played=16))
+            matches.append(
+                Match(round=round_, table=table, status="confirmed", confirmed_at=now, entered_at=now, deals_played=16)
+            )
             plan.append((home, away, rng.randrange(len(sheets)), rng.random() < 0.5))
     Match.objects.bulk_create(matches, batch_size=2000)
     sides = []
@@ -136,7 +150,16 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
         order = (1, 0) if swap else (0, 1)
         for side, (entrant, s) in enumerate(zip((entrants[home], entrants[away]), (stats[order[0]], stats[order[1]]))):
             other = stats[order[1 - side]]["total"]
-            sides.append(MatchSide(match=match, side=side, entrant=entrant, opponents_total=other, result=_result(s["total"], other), **s))
+            sides.append(
+                MatchSide(
+                    match=match,
+                    side=side,
+                    entrant=entrant,
+                    opponents_total=other,
+                    result=_result(s["total"], other),
+                    **s,
+                )
+            )
     MatchSide.objects.bulk_create(sides, batch_size=5000)
     deals = 0
     if with_deals:
@@ -145,10 +168,22 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
             for number, bidder, points, roem, pit, verzaakt, scores, nat in sheets[sheet][0]:
                 flip = (lambda t: (t[1], t[0])) if swap else (lambda t: t)
                 p, r, sc = flip(points), flip(roem), flip(scores)
-                side = (lambda x: None if x is None else (1 - x if swap else x))  # noqa: E731
+                side = lambda x: None if x is None else (1 - x if swap else x)  # noqa: E731
                 batch.append(
-                    Deal(match=match, number=number, bidder=side(bidder), points_a=p[0], points_b=p[1], roem_a=r[0], roem_b=r[1],
-                         pit=side(pit), verzaakt=side(verzaakt), score_a=sc[0], score_b=sc[1], nat=nat)
+                    Deal(
+                        match=match,
+                        number=number,
+                        bidder=side(bidder),
+                        points_a=p[0],
+                        points_b=p[1],
+                        roem_a=r[0],
+                        roem_b=r[1],
+                        pit=side(pit),
+                        verzaakt=side(verzaakt),
+                        score_a=sc[0],
+                        score_b=sc[1],
+                        nat=nat,
+                    )
                 )
             if len(batch) >= 20000:
                 Deal.objects.bulk_create(batch, batch_size=5000)
@@ -168,8 +203,14 @@ def generate_individual_season(players: int, evenings: int, rounds: int, *, slug
     rng = random.Random(9)
     club = Club.objects.create(name="Bench club", slug=slug)
     comp = Competition.objects.create(
-        club=club, name="Bench season", slug=slug, format="individual", standings_method="best_n", count_best=max(1, evenings - 2),
-        absence_policy="average", tie_breakers=["roem", "head_to_head"],
+        club=club,
+        name="Bench season",
+        slug=slug,
+        format="individual",
+        standings_method="best_n",
+        count_best=max(1, evenings - 2),
+        absence_policy="average",
+        tie_breakers=["roem", "head_to_head"],
     )
     people = Player.objects.bulk_create(
         [Player(club=club, member_number=str(k), first_name=f"Lid{k}", last_name=f"Bench{k}") for k in range(players)]
@@ -177,7 +218,11 @@ def generate_individual_season(players: int, evenings: int, rounds: int, *, slug
     Entrant.objects.bulk_create([Entrant(competition=comp, player=p, name=p.name) for p in people])
     evening_rows = Evening.objects.bulk_create([Evening(competition=comp, number=n) for n in range(1, evenings + 1)])
     round_rows = Round.objects.bulk_create(
-        [Round(competition=comp, number=(e.number - 1) * rounds + k, evening=e, status="published") for e in evening_rows for k in range(1, rounds + 1)]
+        [
+            Round(competition=comp, number=(e.number - 1) * rounds + k, evening=e, status="published")
+            for e in evening_rows
+            for k in range(1, rounds + 1)
+        ]
     )
     now = timezone.now()
     matches, tables = [], []
@@ -185,7 +230,9 @@ def generate_individual_season(players: int, evenings: int, rounds: int, *, slug
         present = [p for p in people if rng.random() < 0.9]
         rng.shuffle(present)
         for t in range(len(present) // 4):
-            matches.append(Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now, entered_at=now, deals_played=16))
+            matches.append(
+                Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now, entered_at=now, deals_played=16)
+            )
             tables.append(present[4 * t : 4 * t + 4])
     Match.objects.bulk_create(matches, batch_size=2000)
     seats, sides = [], []
@@ -194,8 +241,19 @@ def generate_individual_season(players: int, evenings: int, rounds: int, *, slug
         for seat, side, p in zip("NESW", (0, 1, 0, 1), four):
             seats.append(MatchSeat(match=match, seat=seat, side=side, player=p))
         for side, (mine, theirs) in enumerate(((a, 4200 - a), (4200 - a, a))):
-            sides.append(MatchSide(match=match, side=side, total=mine, opponents_total=theirs, result=_result(mine, theirs),
-                                   roem=rng.randrange(0, 300, 20), bids=8, made=rng.randint(4, 8), nat=rng.randint(0, 3)))
+            sides.append(
+                MatchSide(
+                    match=match,
+                    side=side,
+                    total=mine,
+                    opponents_total=theirs,
+                    result=_result(mine, theirs),
+                    roem=rng.randrange(0, 300, 20),
+                    bids=8,
+                    made=rng.randint(4, 8),
+                    nat=rng.randint(0, 3),
+                )
+            )
     MatchSeat.objects.bulk_create(seats, batch_size=5000)
     MatchSide.objects.bulk_create(sides, batch_size=5000)
     return comp, len(matches)
@@ -261,13 +319,30 @@ def _compare(name: str, comp, sql: str, runs: int, note: str, *, ratio_bar: bool
     cached = _median_seconds(lambda: client.get(url, HTTP_HOST="localhost"), runs)  # ... and serves
     return [
         Measurement(f"{name}: standings selector", selector * 1000, "ms", note=f"median of {runs}; {note}"),
-        Measurement(f"{name}: hand-written SQL aggregate", raw * 1000, "ms", note=f"median of {runs}, timed alternately with the selector"),
-        Measurement(f"{name}: selector / SQL", ratio, "x", target, ok, note="the selector includes ranking and row objects"),
-        Measurement(f"{name}: standings page, first page", page * 1000, "ms", page_target, page_ok and status == 200,
-                    note=f"test client, 100 rows, median of {runs}; first request {first * 1000:.0f} ms; HTTP {status}"),
+        Measurement(
+            f"{name}: hand-written SQL aggregate",
+            raw * 1000,
+            "ms",
+            note=f"median of {runs}, timed alternately with the selector",
+        ),
+        Measurement(
+            f"{name}: selector / SQL", ratio, "x", target, ok, note="the selector includes ranking and row objects"
+        ),
+        Measurement(
+            f"{name}: standings page, first page",
+            page * 1000,
+            "ms",
+            page_target,
+            page_ok and status == 200,
+            note=f"test client, 100 rows, median of {runs}; first request {first * 1000:.0f} ms; HTTP {status}",
+        ),
         Measurement(f"{name}: standings page queries", queries, "queries", *at_most(queries, 10, "queries")),
-        Measurement(f"{name}: standings page from the cache", cached * 1000, "ms",
-                    note=f"beside the uncached {page * 1000:.0f} ms: {page / cached if cached else 0:.0f}x; one query (the key)"),
+        Measurement(
+            f"{name}: standings page from the cache",
+            cached * 1000,
+            "ms",
+            note=f"beside the uncached {page * 1000:.0f} ms: {page / cached if cached else 0:.0f}x; one query (the key)",
+        ),
     ]
 
 

@@ -39,8 +39,12 @@ def _side_value(value, *, field: str, number: int, sides: int, allow_none: bool 
         if isinstance(value, str) and value.strip().upper() in ("A", "B", "C")[:sides]:
             return "ABC".index(value.strip().upper())
         raise _Refused(
-            DealError(number, field, _("%(field)s must be a side (0 to %(last)s), not %(value)r")
-                      % {"field": field, "last": sides - 1, "value": value})
+            DealError(
+                number,
+                field,
+                _("%(field)s must be a side (0 to %(last)s), not %(value)r")
+                % {"field": field, "last": sides - 1, "value": value},
+            )
         )
     return value
 
@@ -50,8 +54,11 @@ def _numbers(value, *, field: str, number: int, sides: int, default: int | None)
         return (default,) * sides
     if not isinstance(value, (list, tuple)) or len(value) != sides:
         raise _Refused(
-            DealError(number, field, _("%(field)s needs one number per side (%(sides)s numbers)")
-                      % {"field": field, "sides": sides})
+            DealError(
+                number,
+                field,
+                _("%(field)s needs one number per side (%(sides)s numbers)") % {"field": field, "sides": sides},
+            )
         )
     out = []
     for item in value:
@@ -59,7 +66,9 @@ def _numbers(value, *, field: str, number: int, sides: int, default: int | None)
             item = default
         if isinstance(item, bool) or not isinstance(item, int):
             raise _Refused(
-                DealError(number, field, _("%(field)s must be whole numbers, not %(value)r") % {"field": field, "value": item})
+                DealError(
+                    number, field, _("%(field)s must be whole numbers, not %(value)r") % {"field": field, "value": item}
+                )
             )
         out.append(item)
     return tuple(out)
@@ -83,8 +92,12 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
             )
         if data.get("number") not in (None, number):
             raise _Refused(
-                DealError(number, "number", _("deal number %(given)r is out of order; expected %(number)s")
-                          % {"given": data.get("number"), "number": number})
+                DealError(
+                    number,
+                    "number",
+                    _("deal number %(given)r is out of order; expected %(number)s")
+                    % {"given": data.get("number"), "number": number},
+                )
             )
         points = _numbers(data.get("points"), field="points", number=number, sides=sides, default=None)
         roem = _numbers(data.get("roem"), field="roem", number=number, sides=sides, default=0)
@@ -111,7 +124,14 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
     if not rules.has_bidder:
         bidder = None
     return DealInput(
-        points=points, roem=roem, bidder=bidder, pit=pit, verzaakt=verzaakt, trump=trump, challenge=challenge, nil=nil,
+        points=points,
+        roem=roem,
+        bidder=bidder,
+        pit=pit,
+        verzaakt=verzaakt,
+        trump=trump,
+        challenge=challenge,
+        nil=nil,
         big_roem=big_roem,
     )
 
@@ -122,11 +142,21 @@ def _big_roem(value, *, number: int, sides: int, rules: RuleSet) -> tuple[bool, 
     if value is None or (isinstance(value, list | tuple) and not any(value)):
         return None
     if not isinstance(value, list | tuple) or len(value) != sides or not all(isinstance(v, bool) for v in value):
-        raise _Refused(DealError(number, "big_roem", _("big_roem must be a list of %(sides)s true/false values, one per "
-                                                       "side") % {"sides": sides}))
+        raise _Refused(
+            DealError(
+                number,
+                "big_roem",
+                _("big_roem must be a list of %(sides)s true/false values, one per side") % {"sides": sides},
+            )
+        )
     if not rules.boom:
-        raise _Refused(DealError(number, "big_roem", _("big_roem (four jacks or a run of five for the boom) is only "
-                                                       "recorded in South African klawerjas")))
+        raise _Refused(
+            DealError(
+                number,
+                "big_roem",
+                _("big_roem (four jacks or a run of five for the boom) is only recorded in South African klawerjas"),
+            )
+        )
     return tuple(value)
 
 

@@ -56,10 +56,40 @@ FIRST_NAMES = (
     "Joop Klaas Lies Margriet Nel Oene Rob Sjaak Tineke Wim Anneke Bram Corrie Evert Hennie Jaap"
 ).split()
 LAST_NAMES = (
-    "de Vries", "Jansen", "van den Berg", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder",
-    "de Groot", "Bos", "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer", "de Wit",
-    "Dijkstra", "Smits", "de Graaf", "van der Meer", "van der Linden", "Kok", "Jacobs", "de Haan",
-    "Vermeulen", "van Dijk", "Schouten", "Willems", "Hoekstra", "Koster", "Prins", "Huisman",
+    "de Vries",
+    "Jansen",
+    "van den Berg",
+    "Bakker",
+    "Visser",
+    "Smit",
+    "Meijer",
+    "de Boer",
+    "Mulder",
+    "de Groot",
+    "Bos",
+    "Vos",
+    "Peters",
+    "Hendriks",
+    "van Leeuwen",
+    "Dekker",
+    "Brouwer",
+    "de Wit",
+    "Dijkstra",
+    "Smits",
+    "de Graaf",
+    "van der Meer",
+    "van der Linden",
+    "Kok",
+    "Jacobs",
+    "de Haan",
+    "Vermeulen",
+    "van Dijk",
+    "Schouten",
+    "Willems",
+    "Hoekstra",
+    "Koster",
+    "Prins",
+    "Huisman",
 )
 
 
@@ -96,7 +126,9 @@ def seed_demo() -> str:
 
 
 def _club(slug: str, name: str, city: str, *, is_league: bool = False) -> Club:
-    club, _created = Club.objects.get_or_create(slug=slug, defaults={"name": name, "city": city, "is_league": is_league})
+    club, _created = Club.objects.get_or_create(
+        slug=slug, defaults={"name": name, "city": city, "is_league": is_league}
+    )
     return club
 
 
@@ -156,18 +188,23 @@ def _play(match: Match, rng: random.Random, *, enterer, confirmer, deals: int | 
     first = first_dealer_of(competition)
     count = rules.deals_per_match if deals is None else deals
     sheet = [
-        deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n, first)).deal) for n in range(1, count + 1)
+        deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n, first)).deal)
+        for n in range(1, count + 1)
     ]
     saved = scoring.save_deals(match=match, user=enterer, deals=sheet, version=match.version)
     if confirmer is not None and saved.status == Match.Status.ENTERED:
         scoring.confirm_match(match=saved, user=confirmer, version=saved.version)
 
 
-def _play_round(round: Round, rng: random.Random, people: _People, *, demo_club_id: int, open_tables: tuple = ()) -> None:
+def _play_round(
+    round: Round, rng: random.Random, people: _People, *, demo_club_id: int, open_tables: tuple = ()
+) -> None:
     """Play every table of a round. ``open_tables``: per table from the end, "entered" (not confirmed),
     "draft" (half a sheet) or "open" (nothing)."""
     matches = list(
-        round.matches.select_related("round__competition").prefetch_related("match_sides__entrant__team").order_by("table")
+        round.matches.select_related("round__competition")
+        .prefetch_related("match_sides__entrant__team")
+        .order_by("table")
     )
     states = dict(zip(reversed([m.table for m in matches]), open_tables))
     for match in matches:
@@ -189,10 +226,17 @@ def _play_round(round: Round, rng: random.Random, people: _People, *, demo_club_
 
 def _club_evenings(club: Club, members: list[Player], people: _People, rng: random.Random) -> None:
     competition = Competition.objects.create(
-        club=club, name="Clubavonden 2025-2026", slug="demo-clubavonden", format=Competition.Format.INDIVIDUAL,
-        ruleset="amsterdam", rounds_per_evening=3, three_player_tables=THREE_PLAYER_TABLES,
-        season_start=SEASON_START, season_end=SEASON_START + datetime.timedelta(weeks=EVENINGS),
-        standings_method=Competition.StandingsMethod.BEST_N, count_best=8,
+        club=club,
+        name="Clubavonden 2025-2026",
+        slug="demo-clubavonden",
+        format=Competition.Format.INDIVIDUAL,
+        ruleset="amsterdam",
+        rounds_per_evening=3,
+        three_player_tables=THREE_PLAYER_TABLES,
+        season_start=SEASON_START,
+        season_end=SEASON_START + datetime.timedelta(weeks=EVENINGS),
+        standings_method=Competition.StandingsMethod.BEST_N,
+        count_best=8,
     )
     for number, present in enumerate(ATTENDANCE, start=1):
         date = SEASON_START + datetime.timedelta(weeks=number - 1)
@@ -202,14 +246,18 @@ def _club_evenings(club: Club, members: list[Player], people: _People, rng: rand
             round = organise.draw_next_round(evening=evening, seed=SEED * 100 + number * 10 + r)
             organise.publish_round(round=round)
             last = number == EVENINGS and r == competition.rounds_per_evening - 1
-            _play_round(round, rng, people, demo_club_id=club.pk, open_tables=("draft", "entered", "entered") if last else ())
+            _play_round(
+                round, rng, people, demo_club_id=club.pk, open_tables=("draft", "entered", "entered") if last else ()
+            )
 
 
 def _pair_teams(club: Club, members: list[Player], count: int) -> list[Team]:
     teams = []
     for i in range(count):
         a, b = members[2 * i], members[2 * i + 1]
-        team, _created = Team.objects.get_or_create(club=club, name=f"{a.last_name} / {b.last_name}", kind=Team.Kind.PAIR)
+        team, _created = Team.objects.get_or_create(
+            club=club, name=f"{a.last_name} / {b.last_name}", kind=Team.Kind.PAIR
+        )
         for position, player in enumerate((a, b), start=1):
             TeamMember.objects.get_or_create(team=team, position=position, defaults={"player": player})
         teams.append(team)
@@ -218,8 +266,13 @@ def _pair_teams(club: Club, members: list[Player], count: int) -> list[Team]:
 
 def _fixed_pairs(club: Club, members: list[Player], people: _People, rng: random.Random) -> None:
     competition = Competition.objects.create(
-        club=club, name="Parencompetitie 2025-2026", slug="demo-vaste-paren", format=Competition.Format.PAIRS,
-        ruleset="rotterdam", season_start=SEASON_START, season_end=datetime.date(2026, 5, 27),
+        club=club,
+        name="Parencompetitie 2025-2026",
+        slug="demo-vaste-paren",
+        format=Competition.Format.PAIRS,
+        ruleset="rotterdam",
+        season_start=SEASON_START,
+        season_end=datetime.date(2026, 5, 27),
     )
     pairs = _pair_teams(club, members[12:], 8)
     Entrant.objects.bulk_create(
@@ -234,8 +287,12 @@ def _fixed_pairs(club: Club, members: list[Player], people: _People, rng: random
 
 def _league(league: Club, teams: list[tuple[Club, list[Player], int]], people: _People, rng: random.Random) -> None:
     competition = Competition.objects.create(
-        club=league, name="Regiocompetitie viertallen 2025-2026", slug="regio-utrecht-teams",
-        format=Competition.Format.TEAMS, ruleset="amsterdam", season_start=SEASON_START,
+        club=league,
+        name="Regiocompetitie viertallen 2025-2026",
+        slug="regio-utrecht-teams",
+        format=Competition.Format.TEAMS,
+        ruleset="amsterdam",
+        season_start=SEASON_START,
         season_end=datetime.date(2026, 4, 30),
     )
     division = Division.objects.create(competition=competition, name="Hoofdklasse", order=1)
@@ -243,9 +300,11 @@ def _league(league: Club, teams: list[tuple[Club, list[Player], int]], people: _
     for club, members, count in teams:
         for n in range(1, count + 1):
             team, _created = Team.objects.get_or_create(club=club, name=f"{club.name} {n}", kind=Team.Kind.FOUR)
-            for position, player in enumerate(members[4 * (n - 1):4 * n], start=1):
+            for position, player in enumerate(members[4 * (n - 1) : 4 * n], start=1):
                 TeamMember.objects.get_or_create(team=team, position=position, defaults={"player": player})
-            entrants.append(Entrant(competition=competition, division=division, team=team, name=team.name, seed=len(entrants) + 1))
+            entrants.append(
+                Entrant(competition=competition, division=division, team=team, name=team.name, seed=len(entrants) + 1)
+            )
     Entrant.objects.bulk_create(entrants)
     rounds = organise.generate_fixtures(competition=competition)
     demo_club_id = teams[0][0].pk

@@ -26,15 +26,34 @@ SIDE_LETTERS = ("A", "B", "C")
 
 #: (header, Deal field or None for a column filled from the match, width)
 RESULT_COLUMNS = [
-    (N_("competition"), None, 18), (N_("round"), None, 7), (N_("table"), None, 7), (N_("deal"), "number", 6),
-    (N_("side A"), None, 22), (N_("side B"), None, 22), (N_("side C"), None, 18),
-    (N_("bidder"), "bidder", 7), (N_("points A"), "points_a", 9), (N_("points B"), "points_b", 9), (N_("points C"), "points_c", 9),
-    (N_("roem A"), "roem_a", 8), (N_("roem B"), "roem_b", 8), (N_("roem C"), "roem_c", 8), (N_("pit"), "pit", 5),
-    (N_("verzaakt"), "verzaakt", 9), (N_("trump"), "trump", 6), (N_("challenge"), "challenge", 9), (N_("nil"), "nil", 5),
+    (N_("competition"), None, 18),
+    (N_("round"), None, 7),
+    (N_("table"), None, 7),
+    (N_("deal"), "number", 6),
+    (N_("side A"), None, 22),
+    (N_("side B"), None, 22),
+    (N_("side C"), None, 18),
+    (N_("bidder"), "bidder", 7),
+    (N_("points A"), "points_a", 9),
+    (N_("points B"), "points_b", 9),
+    (N_("points C"), "points_c", 9),
+    (N_("roem A"), "roem_a", 8),
+    (N_("roem B"), "roem_b", 8),
+    (N_("roem C"), "roem_c", 8),
+    (N_("pit"), "pit", 5),
+    (N_("verzaakt"), "verzaakt", 9),
+    (N_("trump"), "trump", 6),
+    (N_("challenge"), "challenge", 9),
+    (N_("nil"), "nil", 5),
     # South African klawerjas: the side declared four jacks or a run of five (a boom of 2 strokes in old play)
-    (N_("four jacks/five-run A"), "big_roem_a", 10), (N_("four jacks/five-run B"), "big_roem_b", 10),
-    (N_("score A"), "score_a", 9), (N_("score B"), "score_b", 9), (N_("score C"), "score_c", 9), (N_("nat"), "nat", 5),
-    (N_("mark"), "mark", 6), (N_("status"), None, 11),
+    (N_("four jacks/five-run A"), "big_roem_a", 10),
+    (N_("four jacks/five-run B"), "big_roem_b", 10),
+    (N_("score A"), "score_a", 9),
+    (N_("score B"), "score_b", 9),
+    (N_("score C"), "score_c", 9),
+    (N_("nat"), "nat", 5),
+    (N_("mark"), "mark", 6),
+    (N_("status"), None, 11),
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
@@ -69,15 +88,19 @@ class ResultsExporter(Exporter):
         matches = Match.objects.filter(round__competition=self.competition)
         if self.round_number:
             matches = matches.filter(round__number=self.round_number)
-        info = {pk: [number, table, status, ["", "", ""]]
-                for pk, number, table, status in matches.values_list("id", "round__number", "table", "status")}
+        info = {
+            pk: [number, table, status, ["", "", ""]]
+            for pk, number, table, status in matches.values_list("id", "round__number", "table", "status")
+        }
         sides = MatchSide.objects.filter(match_id__in=matches.values("id"), entrant__isnull=False)
         for match_id, side, name in sides.values_list("match_id", "side", "entrant__name"):
             info[match_id][3][side] = name
         players: dict[tuple[int, int], list[str]] = {}
-        for match_id, side, first, last in MatchSeat.objects.filter(match_id__in=matches.values("id")).order_by(
-            "match_id", "seat"
-        ).values_list("match_id", "side", "player__first_name", "player__last_name"):
+        for match_id, side, first, last in (
+            MatchSeat.objects.filter(match_id__in=matches.values("id"))
+            .order_by("match_id", "seat")
+            .values_list("match_id", "side", "player__first_name", "player__last_name")
+        ):
             players.setdefault((match_id, side), []).append(f"{first} {last}".strip())
         for (match_id, side), names in players.items():  # club evenings: the players of a side
             if not info[match_id][3][side]:
@@ -91,17 +114,62 @@ class ResultsExporter(Exporter):
         if self.round_number:
             deals = deals.filter(match__round__number=self.round_number)
         # booleans read as integers: no per-row converters (a fifth of the time on SQLite)
-        fields = [Cast(f, IntegerField()) if f in ("nil", "nat", "big_roem_a", "big_roem_b") else f for f in DEAL_FIELDS]
+        fields = [
+            Cast(f, IntegerField()) if f in ("nil", "nat", "big_roem_a", "big_roem_b") else f for f in DEAL_FIELDS
+        ]
         deals = deals.order_by("match__round__number", "match__table", "number").values_list("match_id", *fields)
-        for (match_id, number, bidder, pa, pb, pc, ra, rb, rc, pit, verzaakt, trump, challenge, nil, big_a, big_b,
-             sa, sb, sc, nat, mark) in (
-            deals.iterator(chunk_size=self.chunk_size)
-        ):
+        for (
+            match_id,
+            number,
+            bidder,
+            pa,
+            pb,
+            pc,
+            ra,
+            rb,
+            rc,
+            pit,
+            verzaakt,
+            trump,
+            challenge,
+            nil,
+            big_a,
+            big_b,
+            sa,
+            sb,
+            sc,
+            nat,
+            mark,
+        ) in deals.iterator(chunk_size=self.chunk_size):
             round_number, table, status, names = matches[match_id]
             yield (
-                slug, round_number, table, number, names[0], names[1], names[2],
-                _letter(bidder), pa, pb, pc, ra, rb, rc, _letter(pit), _letter(verzaakt), TRUMP_SYMBOLS.get(trump, trump), challenge, nil == 1,
-                big_a == 1, big_b == 1, sa, sb, sc, nat == 1, mark, status,
+                slug,
+                round_number,
+                table,
+                number,
+                names[0],
+                names[1],
+                names[2],
+                _letter(bidder),
+                pa,
+                pb,
+                pc,
+                ra,
+                rb,
+                rc,
+                _letter(pit),
+                _letter(verzaakt),
+                TRUMP_SYMBOLS.get(trump, trump),
+                challenge,
+                nil == 1,
+                big_a == 1,
+                big_b == 1,
+                sa,
+                sb,
+                sc,
+                nat == 1,
+                mark,
+                status,
             )
 
 
@@ -120,7 +188,9 @@ class TableListRenderer(FlowableRenderer):
         self.round = round_
         self.sheets = sheets
         self.title = _("%(competition)s — %(round)s — tables") % {
-            "competition": round_.competition.name, "round": round_.label}
+            "competition": round_.competition.name,
+            "round": round_.label,
+        }
 
     def header(self, canvas, page_number: int) -> None:
         width, height = self.pagesize
@@ -156,39 +226,61 @@ class TableListRenderer(FlowableRenderer):
             markup = []
             for side in sheet.sides:
                 players = [sheet.seat_names[seat] for seat in side.seats]
-                names = "<br/>".join(f"<font color='#1d5c3a'><b>{seat}</b></font> {_esc(name or '…')}"
-                                     for seat, name in zip(side.seats, players))
+                names = "<br/>".join(
+                    f"<font color='#1d5c3a'><b>{seat}</b></font> {_esc(name or '…')}"
+                    for seat, name in zip(side.seats, players)
+                )
                 is_team = side.name and side.name != " & ".join(p for p in players if p)
                 team = f"<br/><font size=10 color='#666666'>{side.label} · {_esc(side.name)}</font>" if is_team else ""
                 markup.append(f"{names}{team}")
             if len(markup) == 3:  # a table of three: the third player under the second
                 markup = [markup[0], markup[1] + "<br/>" + markup[2]]
-            rows.append([Paragraph(str(sheet.table), number_style), *(Paragraph(m, style) for m in markup)]
-                        + ([QrCell(sheet.entry_url, sheet.code)] if codes else []))
+            rows.append(
+                [Paragraph(str(sheet.table), number_style), *(Paragraph(m, style) for m in markup)]
+                + ([QrCell(sheet.entry_url, sheet.code)] if codes else [])
+            )
         widths = [22 * mm, 62 * mm, 62 * mm, 34 * mm] if codes else [28 * mm, 76 * mm, 76 * mm]
         table = Table(rows, colWidths=widths, repeatRows=1)
-        table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 11),
-            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
-            ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-            ("SPAN", (1, 0), (2, 0)),
-            ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
-            ("LINEBELOW", (0, 1), (-1, -1), 0.5, (0.7, 0.7, 0.7)),
-            ("TOPPADDING", (0, 1), (-1, -1), 3 * mm), ("BOTTOMPADDING", (0, 1), (-1, -1), 3 * mm),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, 0), FONT_BOLD, 11),
+                    ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
+                    ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+                    ("SPAN", (1, 0), (2, 0)),
+                    ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
+                    ("LINEBELOW", (0, 1), (-1, -1), 0.5, (0.7, 0.7, 0.7)),
+                    ("TOPPADDING", (0, 1), (-1, -1), 3 * mm),
+                    ("BOTTOMPADDING", (0, 1), (-1, -1), 3 * mm),
+                ]
+            )
+        )
         story += [table, PageBreak(), Paragraph(_("Where do I sit?"), heading)]
         people = sorted(
             ((name, sheet.table, seat) for sheet in self.sheets for seat, name in sheet.seat_names.items() if name),
             key=lambda p: (_sort_name(p[0]), p[1]),
         )
-        index = [[Paragraph(_esc(name), style), Paragraph(_("table <b>%(table)s</b>, seat %(seat)s") % {
-            "table": table_number, "seat": seat}, style)] for name, table_number, seat in people]
+        index = [
+            [
+                Paragraph(_esc(name), style),
+                Paragraph(_("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat}, style),
+            ]
+            for name, table_number, seat in people
+        ]
         listing = Table(index, colWidths=[105 * mm, 75 * mm], repeatRows=0)
-        listing.setStyle(TableStyle([("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
-                                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
-        story += [listing, Spacer(1, 4 * mm), Paragraph(_("%(count)s players at %(tables)s tables") % {
-            "count": len(people), "tables": len(self.sheets)}, small)]
+        listing.setStyle(
+            TableStyle(
+                [("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), GREEN_LIGHT]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+            )
+        )
+        story += [
+            listing,
+            Spacer(1, 4 * mm),
+            Paragraph(
+                _("%(count)s players at %(tables)s tables") % {"count": len(people), "tables": len(self.sheets)}, small
+            ),
+        ]
         return story
 
 

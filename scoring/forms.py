@@ -63,7 +63,9 @@ class SheetForm(forms.Form):
             if layout.has_bidder:
                 keys = "/".join(SIDE_SHOWN[sides])
                 self.fields[field_name(number, "bidder")] = self._key_field(
-                    number, "bidder", _("deal %(n)s: bidder (%(keys)s)") % {"n": number, "keys": keys},
+                    number,
+                    "bidder",
+                    _("deal %(n)s: bidder (%(keys)s)") % {"n": number, "keys": keys},
                     extra={"data-forced": SIDE_SHOWN[sides][forced]} if forced is not None else None,
                 )
             for kind in ("points", "roem"):
@@ -86,7 +88,9 @@ class SheetForm(forms.Form):
             for name in ("pit", "verzaakt"):
                 keys = "/".join(SIDE_SHOWN[sides])
                 self.fields[field_name(number, name)] = self._key_field(
-                    number, name, _("deal %(n)s: %(what)s (%(keys)s or empty)")
+                    number,
+                    name,
+                    _("deal %(n)s: %(what)s (%(keys)s or empty)")
                     % {"n": number, "what": FIELD_LABELS[name], "keys": keys},
                 )
             if layout.has_trump:
@@ -95,21 +99,27 @@ class SheetForm(forms.Form):
                 )
             if layout.has_challenge:
                 self.fields[field_name(number, "challenge")] = self._key_field(
-                    number, "challenge",
+                    number,
+                    "challenge",
                     _("deal %(n)s: challenge (0 none, 1 kraak, 2 rekraak, 3 superkraak)") % {"n": number},
                 )
             if layout.has_nil:
-                self.fields[field_name(number, "nil")] = self._tick_field(number, "nil", _("deal %(n)s: nil") % {"n": number})
+                self.fields[field_name(number, "nil")] = self._tick_field(
+                    number, "nil", _("deal %(n)s: nil") % {"n": number}
+                )
             if layout.has_big_roem:
                 for suffix, label in zip(layout.suffixes, side_names):
                     self.fields[field_name(number, f"big_roem_{suffix}")] = self._tick_field(
-                        number, f"big_roem_{suffix}",
+                        number,
+                        f"big_roem_{suffix}",
                         _("deal %(n)s: four jacks or a run of five %(side)s") % {"n": number, "side": label},
                     )
 
     def _tick_field(self, number: int, name: str, label: str) -> forms.BooleanField:
-        return forms.BooleanField(required=False, widget=forms.CheckboxInput(
-            attrs={"data-deal": str(number), "data-field": name, "aria-label": label}))
+        return forms.BooleanField(
+            required=False,
+            widget=forms.CheckboxInput(attrs={"data-deal": str(number), "data-field": name, "aria-label": label}),
+        )
 
     def _key_field(self, number: int, name: str, label: str, extra: dict | None = None) -> forms.CharField:
         attrs = {
@@ -136,8 +146,12 @@ class SheetForm(forms.Form):
         if side is None:
             keys = ", ".join(SIDE_SHOWN[self.layout.sides])
             state.errors.append(
-                DealError(number, name, _("%(what)s: type %(keys)s (or leave it empty), not %(text)r")
-                          % {"what": FIELD_LABELS[name], "keys": keys, "text": text})
+                DealError(
+                    number,
+                    name,
+                    _("%(what)s: type %(keys)s (or leave it empty), not %(text)r")
+                    % {"what": FIELD_LABELS[name], "keys": keys, "text": text},
+                )
             )
         return side
 
@@ -147,8 +161,12 @@ class SheetForm(forms.Form):
         if whole_number(text) is not None:
             return whole_number(text)
         state.errors.append(
-            DealError(number, name, _("%(what)s of %(side)s must be a whole number, not %(text)r")
-                      % {"what": FIELD_LABELS[name], "side": side, "text": text})
+            DealError(
+                number,
+                name,
+                _("%(what)s of %(side)s must be a whole number, not %(text)r")
+                % {"what": FIELD_LABELS[name], "side": side, "text": text},
+            )
         )
         return None
 
@@ -163,8 +181,12 @@ class SheetForm(forms.Form):
             except ValueError:
                 pass
         state.errors.append(
-            DealError(number, "roem", _("roem of %(side)s: %(text)r is neither a number nor tally symbols "
-                                        "(| = 20, V = 50, O = 100)") % {"side": side, "text": text})
+            DealError(
+                number,
+                "roem",
+                _("roem of %(side)s: %(text)r is neither a number nor tally symbols (| = 20, V = 50, O = 100)")
+                % {"side": side, "text": text},
+            )
         )
         return 0
 
@@ -174,15 +196,21 @@ class SheetForm(forms.Form):
         labels = side_labels(layout.sides)
         ticks = layout.checkbox_names()
         typed = {name: self._raw(number, name) for name in layout.input_names() if name not in ticks}
-        ticked = {name: self.data.get(self.add_prefix(field_name(number, name))) in ("on", "true", "1", True)
-                  for name in ticks}
+        ticked = {
+            name: self.data.get(self.add_prefix(field_name(number, name))) in ("on", "true", "1", True)
+            for name in ticks
+        }
         nil = ticked.get("nil", False)
         # The bidder alone (pre-filled by verplicht) does not make a row filled in.
-        state.empty = not any(ticked.values()) and not any(v for k, v in typed.items() if k != "bidder" and not (k == "challenge" and v == "0"))
+        state.empty = not any(ticked.values()) and not any(
+            v for k, v in typed.items() if k != "bidder" and not (k == "challenge" and v == "0")
+        )
         if state.empty:
             return state
-        points = [self._number(typed[f"points_{s}"], number=number, name="points", side=label, state=state)
-                  for s, label in zip(layout.suffixes, labels)]
+        points = [
+            self._number(typed[f"points_{s}"], number=number, name="points", side=label, state=state)
+            for s, label in zip(layout.suffixes, labels)
+        ]
         missing = [i for i, p in enumerate(points) if p is None]
         total = layout.rules.deal_total
         if len(missing) == 1 and not state.errors:
@@ -193,13 +221,24 @@ class SheetForm(forms.Form):
                 points[i] = rest
                 self.data[self.add_prefix(field_name(number, f"points_{layout.suffixes[i]}"))] = str(rest)
             else:
-                state.errors.append(DealError(number, "points", _("points: %(shown)s is more than %(total)s, all card points of a deal")
-                                              % {"shown": sum(p for p in points if p is not None), "total": total}))
+                state.errors.append(
+                    DealError(
+                        number,
+                        "points",
+                        _("points: %(shown)s is more than %(total)s, all card points of a deal")
+                        % {"shown": sum(p for p in points if p is not None), "total": total},
+                    )
+                )
         if any(p is None for p in points) and not state.errors:
-            state.errors.append(DealError(number, "points", _("points: fill in the card points (together %(total)s)")
-                                          % {"total": total}))
-        roem = [self._roem(typed[f"roem_{s}"], number=number, side=label, state=state)
-                for s, label in zip(layout.suffixes, labels)]
+            state.errors.append(
+                DealError(
+                    number, "points", _("points: fill in the card points (together %(total)s)") % {"total": total}
+                )
+            )
+        roem = [
+            self._roem(typed[f"roem_{s}"], number=number, side=label, state=state)
+            for s, label in zip(layout.suffixes, labels)
+        ]
         data = {"points": points, "roem": roem}
         if layout.has_bidder:
             bidder = self._side(typed["bidder"], number=number, name="bidder", state=state)
@@ -211,15 +250,21 @@ class SheetForm(forms.Form):
         if layout.has_trump and typed["trump"]:
             trump = TRUMP_KEYS.get(typed["trump"].lower())
             if trump is None:
-                state.errors.append(DealError(number, "trump", _("trump: type c, d, h or s, not %(text)r")
-                                              % {"text": typed["trump"]}))
+                state.errors.append(
+                    DealError(number, "trump", _("trump: type c, d, h or s, not %(text)r") % {"text": typed["trump"]})
+                )
             data["trump"] = trump
         if layout.has_challenge and typed["challenge"]:
             if typed["challenge"] in ("0", "1", "2", "3"):
                 data["challenge"] = int(typed["challenge"])
             else:
-                state.errors.append(DealError(number, "challenge", _("challenge: type 0, 1, 2 or 3, not %(text)r")
-                                              % {"text": typed["challenge"]}))
+                state.errors.append(
+                    DealError(
+                        number,
+                        "challenge",
+                        _("challenge: type 0, 1, 2 or 3, not %(text)r") % {"text": typed["challenge"]},
+                    )
+                )
         if layout.has_nil:
             data["nil"] = nil
         if layout.has_big_roem:
@@ -234,11 +279,14 @@ class SheetForm(forms.Form):
         last_filled = max((s.number for s in states if not s.empty), default=0)
         for state in states:
             if state.empty and state.number < last_filled:
-                state.errors.append(DealError(
-                    state.number, "points",
-                    _("deal %(n)s is empty but deal %(last)s is filled in: fill in the deals in order")
-                    % {"n": state.number, "last": last_filled},
-                ))
+                state.errors.append(
+                    DealError(
+                        state.number,
+                        "points",
+                        _("deal %(n)s is empty but deal %(last)s is filled in: fill in the deals in order")
+                        % {"n": state.number, "last": last_filled},
+                    )
+                )
         self.row_states = states
         errors = [e for s in states for e in s.errors]
         if errors:
@@ -279,23 +327,27 @@ class SheetForm(forms.Form):
                     errors.append(DealError(number, found["field"], found["message"]))
             cells = []
             for side in range(layout.sides):
-                cells.append({
-                    "side": side,
-                    "score": answer["scores"][side] if answer.get("scores") else "",
-                    "running": answer["running"][side] if answer.get("running") else "",
-                    "mark": answer["marks"][side] if answer.get("marks") else "",
-                })
-            out.append(SheetRow(
-                number=number,
-                dealer=SEATS[layout.dealer(number)],
-                forced=layout.forced(number),
-                fields=fields,
-                errors=errors,
-                error_fields={e.field for e in errors},
-                state=answer.get("state", "empty"),
-                mark=answer.get("mark", ""),
-                cells=cells,
-            ))
+                cells.append(
+                    {
+                        "side": side,
+                        "score": answer["scores"][side] if answer.get("scores") else "",
+                        "running": answer["running"][side] if answer.get("running") else "",
+                        "mark": answer["marks"][side] if answer.get("marks") else "",
+                    }
+                )
+            out.append(
+                SheetRow(
+                    number=number,
+                    dealer=SEATS[layout.dealer(number)],
+                    forced=layout.forced(number),
+                    fields=fields,
+                    errors=errors,
+                    error_fields={e.field for e in errors},
+                    state=answer.get("state", "empty"),
+                    mark=answer.get("mark", ""),
+                    cells=cells,
+                )
+            )
         return out
 
 

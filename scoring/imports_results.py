@@ -61,8 +61,13 @@ from scoring.rules import InvalidDeal, score_match
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
 
 #: the engine's field names (``DealError.field``) -> the column that holds them
-ENGINE_COLUMNS = {"points": "points A", "roem": "roem A", "number": "deal", "deals": "deal",
-                  "big_roem": "four jacks/five-run A"}
+ENGINE_COLUMNS = {
+    "points": "points A",
+    "roem": "roem A",
+    "number": "deal",
+    "deals": "deal",
+    "big_roem": "four jacks/five-run A",
+}
 STATUSES = set(Match.Status.values)
 
 
@@ -137,8 +142,11 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
         elif first_slug is None:
             first_slug = (slug, number)
         elif slug != first_slug[0]:
-            err("competition", _("'%(slug)s' differs from '%(first)s' in row %(row)s; a file holds the results of one "
-                                 "competition") % {"slug": slug, "first": first_slug[0], "row": first_slug[1]})
+            err(
+                "competition",
+                _("'%(slug)s' differs from '%(first)s' in row %(row)s; a file holds the results of one competition")
+                % {"slug": slug, "first": first_slug[0], "row": first_slug[1]},
+            )
         round_number = whole("round", required=True, minimum=1)
         table = whole("table", required=True, minimum=1)
         deal = whole("deal", required=True, minimum=1)
@@ -148,18 +156,24 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             if match is None and round_number not in round_numbers:
                 err("round", _("this competition has no round %(round)s") % {"round": round_number})
             elif match is None:
-                err("table", _("round %(round)s of this competition has no table %(table)s")
-                    % {"round": round_number, "table": table})
+                err(
+                    "table",
+                    _("round %(round)s of this competition has no table %(table)s")
+                    % {"round": round_number, "table": table},
+                )
         sides = match.sides if match is not None else 3  # unknown table: check what can be checked
 
         if match is not None:
-            for side, letter in enumerate(SIDE_LETTERS[:match.sides]):
+            for side, letter in enumerate(SIDE_LETTERS[: match.sides]):
                 column = f"side {letter}"
                 name, expected = cell_text(values.get(column)), side_names.get((match.pk, side))
                 if name and expected and name.casefold() != expected.casefold() and (match.pk, side) not in named:
                     named.add((match.pk, side))
-                    err(column, _("'%(name)s' does not play at this table in this competition: side %(side)s is "
-                                  "'%(expected)s'") % {"name": name, "side": letter, "expected": expected})
+                    err(
+                        column,
+                        _("'%(name)s' does not play at this table in this competition: side %(side)s is '%(expected)s'")
+                        % {"name": name, "side": letter, "expected": expected},
+                    )
         points = [whole("points A", required=True), whole("points B", required=True)]
         roem = [whole("roem A") or 0, whole("roem B") or 0]
         points_c, roem_c = whole("points C"), whole("roem C")
@@ -190,8 +204,11 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
                 err(column, str(exc))
         status = cell_text(values.get("status")).casefold()
         if status and status not in STATUSES:
-            err("status", _("'%(value)s' is not one of %(statuses)s")
-                % {"value": cell_text(values.get("status")), "statuses": ", ".join(Match.Status.values)})
+            err(
+                "status",
+                _("'%(value)s' is not one of %(statuses)s")
+                % {"value": cell_text(values.get("status")), "statuses": ", ".join(Match.Status.values)},
+            )
 
         if match is None or deal is None:
             continue
@@ -202,31 +219,51 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             entry.broken = True
         entry.confirmed_in_file |= status == Match.Status.CONFIRMED
         if deal in entry.rows:
-            err("deal", _("deal %(deal)s of this table is also in row %(row)s") % {"deal": deal, "row": entry.rows[deal]})
+            err(
+                "deal",
+                _("deal %(deal)s of this table is also in row %(row)s") % {"deal": deal, "row": entry.rows[deal]},
+            )
             entry.broken = True
             continue
         entry.rows[deal] = number
         if len(errors) == before:
             entry.clean.add(deal)
-        entry.deals.append({
-            "number": deal, "bidder": marks.get("bidder"), "points": points, "roem": roem,
-            "pit": marks.get("pit"), "verzaakt": marks.get("verzaakt"), "trump": trump_cell(values.get("trump")),
-            "challenge": challenge, "nil": bool(flags.get("nil")),
-            "big_roem": _big_roem(flags, sides),
-        })
+        entry.deals.append(
+            {
+                "number": deal,
+                "bidder": marks.get("bidder"),
+                "points": points,
+                "roem": roem,
+                "pit": marks.get("pit"),
+                "verzaakt": marks.get("verzaakt"),
+                "trump": trump_cell(values.get("trump")),
+                "challenge": challenge,
+                "nil": bool(flags.get("nil")),
+                "big_roem": _big_roem(flags, sides),
+            }
+        )
 
     if first_slug is not None and first_slug[0] != competition.slug and not into_this_competition:
-        problems.append(_("This file holds the results of '%(file)s', not of '%(slug)s'. To import them into this "
-                          "competition anyway, tick 'Import into this competition'.")
-                        % {"file": first_slug[0], "slug": competition.slug})
+        problems.append(
+            _(
+                "This file holds the results of '%(file)s', not of '%(slug)s'. To import them into this "
+                "competition anyway, tick 'Import into this competition'."
+            )
+            % {"file": first_slug[0], "slug": competition.slug}
+        )
     for entry in tables.values():
         entry.deals.sort(key=lambda d: d["number"])
         for expected, deal in enumerate(entry.deals, start=1):
             if deal["number"] != expected:
-                errors.append(RowError(SHEET, entry.rows[deal["number"]], "deal",
-                                       _("deal %(missing)s of round %(round)s, table %(table)s is missing")
-                                       % {"missing": expected, "round": entry.match.round.number,
-                                          "table": entry.match.table}))
+                errors.append(
+                    RowError(
+                        SHEET,
+                        entry.rows[deal["number"]],
+                        "deal",
+                        _("deal %(missing)s of round %(round)s, table %(table)s is missing")
+                        % {"missing": expected, "round": entry.match.round.number, "table": entry.match.table},
+                    )
+                )
                 entry.broken = True
                 break
     return tables
@@ -281,10 +318,18 @@ def _check_table(entry: _Table, errors: list, *, replace: bool) -> str:
     if len(stored) == len(inputs) and not compare_sheets(stored, [deal_to_dict(d) for d in inputs], rules=rules):
         return SAME
     if not replace:
-        errors.append(RowError(SHEET, entry.first_row, "table", _(
-            "round %(round)s, table %(table)s already has other results (%(status)s); tick 'Replace results that "
-            "are already entered' to replace them") % {
-            "round": match.round.number, "table": match.table, "status": match.get_status_display()}))
+        errors.append(
+            RowError(
+                SHEET,
+                entry.first_row,
+                "table",
+                _(
+                    "round %(round)s, table %(table)s already has other results (%(status)s); tick 'Replace results that "
+                    "are already entered' to replace them"
+                )
+                % {"round": match.round.number, "table": match.table, "status": match.get_status_display()},
+            )
+        )
         return WRONG
     return WRITE
 
@@ -292,12 +337,15 @@ def _check_table(entry: _Table, errors: list, *, replace: bool) -> str:
 # --- the import --------------------------------------------------------------------------------
 
 
-def import_results(*, competition: Competition, user, data: bytes, into_this_competition: bool = False,
-                   replace: bool = False) -> ResultsImported:
+def import_results(
+    *, competition: Competition, user, data: bytes, into_this_competition: bool = False, replace: bool = False
+) -> ResultsImported:
     """Check every row, then save every table through ``save_deals`` in one transaction — or change
     nothing and raise :class:`clubs.imports.ImportRefused` with every reason."""
     if not is_organiser_of(user, competition.club_id):
-        raise ImportRefused([_("Only an organiser of %(club)s may import its results.") % {"club": competition.club.name}])
+        raise ImportRefused(
+            [_("Only an organiser of %(club)s may import its results.") % {"club": competition.club.name}]
+        )
     rows = read_results(data)
     errors: list[RowError] = []
     problems: list[str] = []

@@ -56,7 +56,9 @@ class Deal(models.Model):
             # A score is below zero only under the "fixed-points" verzaakt penalty, and by at most
             # the engine's largest penalty (``verzaakt_points`` ≤ 1000).
             models.CheckConstraint(
-                condition=Q(score_a__gte=-1000) & Q(score_b__gte=-1000) & (Q(score_c__isnull=True) | Q(score_c__gte=-1000)),
+                condition=Q(score_a__gte=-1000)
+                & Q(score_b__gte=-1000)
+                & (Q(score_c__isnull=True) | Q(score_c__gte=-1000)),
                 name="deal_scores_not_below_the_penalty",
             ),
         ]
@@ -66,7 +68,9 @@ class Deal(models.Model):
 
     @property
     def points(self) -> tuple[int, ...]:
-        return (self.points_a, self.points_b) if self.points_c is None else (self.points_a, self.points_b, self.points_c)
+        return (
+            (self.points_a, self.points_b) if self.points_c is None else (self.points_a, self.points_b, self.points_c)
+        )
 
     @property
     def roem(self) -> tuple[int, ...]:

@@ -20,8 +20,12 @@ _INTEGER = re.compile(r"[+-]?\d+")
 
 def read_results(data: bytes) -> list[tuple[int, dict]]:
     """The rows of an uploaded results file as (row number, {column: value}), or :class:`ImportRefused`."""
-    wb = open_workbook(data, not_xlsx=_("This file is not an Excel workbook (.xlsx). Export the results, change "
-                                        "them and save the file as .xlsx."))
+    wb = open_workbook(
+        data,
+        not_xlsx=_(
+            "This file is not an Excel workbook (.xlsx). Export the results, change them and save the file as .xlsx."
+        ),
+    )
     try:
         ws = find_sheet(wb, SHEET)
         if ws is None and len(wb.worksheets) == 1:
@@ -80,16 +84,35 @@ def side_cell(value, sides: int) -> int | None:
         return None
     letters = SIDE_LETTERS[:sides]
     if text not in letters:
-        raise ValueError(_("'%(value)s' is not a side of this table (%(sides)s)")
-                         % {"value": cell_text(value), "sides": ", ".join(letters)})
+        raise ValueError(
+            _("'%(value)s' is not a side of this table (%(sides)s)")
+            % {"value": cell_text(value), "sides": ", ".join(letters)}
+        )
     return letters.index(text)
 
 
 #: Trump as the export writes it (♣♦♥♠) and as people type it: letters, Dutch and English names.
 TRUMP_WORDS = {
-    "♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S",
-    "klaveren": "C", "klaver": "C", "ruiten": "D", "ruit": "D", "harten": "H", "hart": "H", "schoppen": "S", "schop": "S",
-    "clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S",
+    "♣": "C",
+    "♦": "D",
+    "♥": "H",
+    "♠": "S",
+    "♧": "C",
+    "♢": "D",
+    "♡": "H",
+    "♤": "S",
+    "klaveren": "C",
+    "klaver": "C",
+    "ruiten": "D",
+    "ruit": "D",
+    "harten": "H",
+    "hart": "H",
+    "schoppen": "S",
+    "schop": "S",
+    "clubs": "C",
+    "diamonds": "D",
+    "hearts": "H",
+    "spades": "S",
 }
 
 

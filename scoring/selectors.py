@@ -55,7 +55,8 @@ def with_sheet_rows(match: Match, **known: list) -> Match:
     """``match`` with its seats and players, sides and entrants, and deals as if prefetched: one
     query for each that is not in ``known`` (rows a save just wrote, ``services_sides.remember_rows``)."""
     return as_prefetched(
-        match, **{name: known[name] if name in known else query.objects(match.pk) for name, query in _SHEET_ROWS.items()}
+        match,
+        **{name: known[name] if name in known else query.objects(match.pk) for name, query in _SHEET_ROWS.items()},
     )
 
 

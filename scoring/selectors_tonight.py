@@ -25,7 +25,14 @@ from django.utils.translation import gettext_lazy as _
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from scoring.models import AuditEntry, BlindEntry
 
-OPEN, ENTERING, ENTERED, CHECKED, CONFIRMED, CONFLICT = "open", "entering", "entered", "checked", "confirmed", "conflict"
+OPEN, ENTERING, ENTERED, CHECKED, CONFIRMED, CONFLICT = (
+    "open",
+    "entering",
+    "entered",
+    "checked",
+    "confirmed",
+    "conflict",
+)
 STATE_LABELS = {
     OPEN: _("open"),
     ENTERING: _("being entered"),

@@ -224,12 +224,22 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     if _same_sheet(before, inputs) and _still_at(match, version):
         return match  # resending what is stored changes nothing: same version, same status, no audit entry
     refuse_unless_may_correct(user, match, was_confirmed)
-    return write_sheet(match=match, user=user, rules=rules, checked=(inputs, results, match_result),
-                       before=before, version=version)
+    return write_sheet(
+        match=match, user=user, rules=rules, checked=(inputs, results, match_result), before=before, version=version
+    )
 
 
-def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: list[dict], version: int,
-                table_side: int | None = None, table_key: str = "") -> Match:
+def write_sheet(
+    *,
+    match: Match,
+    user,
+    rules: RuleSet,
+    checked: tuple,
+    before: list[dict],
+    version: int,
+    table_side: int | None = None,
+    table_key: str = "",
+) -> Match:
     """The write of a checked sheet, shared by ``save_deals`` (staff) and the table link
     (``scoring.table_services``; ``user`` None, ``table_side`` the side that typed it). The caller
     has checked the rights; this checks the version, replaces the deals, recomputes the sides and
@@ -243,16 +253,25 @@ def write_sheet(*, match: Match, user, rules: RuleSet, checked: tuple, before: l
         status = Match.Status.OPEN
     elif not complete:
         status = Match.Status.DRAFT
-    elif (user is not None and competition.organiser_entry_counts
-          and permissions.is_organiser_of(user, competition.club_id)):
+    elif (
+        user is not None
+        and competition.organiser_entry_counts
+        and permissions.is_organiser_of(user, competition.club_id)
+    ):
         status = Match.Status.CONFIRMED
     else:
         status = Match.Status.ENTERED
     entry = dict(
-        deals_played=len(inputs), entered_by=user, entered_at=now, status=status,
+        deals_played=len(inputs),
+        entered_by=user,
+        entered_at=now,
+        status=status,
         confirmed_by=None,  # the organiser's own entry counts at once, but nobody else confirmed it
         confirmed_at=now if status == Match.Status.CONFIRMED else None,
-        table_entered_side=table_side, table_checked_at=None, table_checked_side=None, changed_at=now,
+        table_entered_side=table_side,
+        table_checked_at=None,
+        table_checked_side=None,
+        changed_at=now,
     )
     # The version check, the bump and the new state in one conditional UPDATE: of two saves at once,
     # one wins. (Only result fields: the page cache's fingerprint sees them, no signal is needed.)
@@ -294,14 +313,20 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
         raise NotAllowed(_("Only a complete sheet can be confirmed."))
     if match.entered_by_id == user.pk:
         raise NotAllowed(_("You entered this result yourself; another person must confirm it."))
-    if (match.round.competition.second_check == match.round.competition.SecondCheck.BOTH
-            and match.table_entered_side is not None and match.table_checked_at is None):
+    if (
+        match.round.competition.second_check == match.round.competition.SecondCheck.BOTH
+        and match.table_entered_side is not None
+        and match.table_checked_at is None
+    ):
         raise NotAllowed(_("The opponents at the table have not accepted this sheet yet; they check it first."))
     if version is not None and version != match.version:
         raise StaleVersion(match.version, stored_deals(match))
     now = timezone.now()
     updated = Match.objects.filter(pk=match.pk, version=match.version, status=Match.Status.ENTERED).update(
-        status=Match.Status.CONFIRMED, confirmed_by=user, confirmed_at=now, version=F("version") + 1,
+        status=Match.Status.CONFIRMED,
+        confirmed_by=user,
+        confirmed_at=now,
+        version=F("version") + 1,
         changed_at=now,
     )
     if not updated:
@@ -312,7 +337,9 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     return match
 
 
-def compare_sheets(first: Sequence[dict], second: Sequence[dict], *, rules: RuleSet | None = None) -> list[DealDifference]:
+def compare_sheets(
+    first: Sequence[dict], second: Sequence[dict], *, rules: RuleSet | None = None
+) -> list[DealDifference]:
     """Deal by deal and field by field, where two entries of the same sheet differ.
 
     With ``rules``, fields the rule set does not use (trump outside Wilde Boom, challenge, nil) are

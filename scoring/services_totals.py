@@ -80,8 +80,14 @@ def _whole(value) -> int | None:
 
 def max_total(rules: RuleSet) -> int:
     """The most one side can score in a match under ``rules`` (a generous bound, never reached)."""
-    per_deal = (rules.deal_total + rules.sides * MAX_ROEM + rules.pit_bonus + rules.slot_bonus
-                + rules.verzaakt_bonus + (rules.nil_bonus if rules.nil_bid else 0))
+    per_deal = (
+        rules.deal_total
+        + rules.sides * MAX_ROEM
+        + rules.pit_bonus
+        + rules.slot_bonus
+        + rules.verzaakt_bonus
+        + (rules.nil_bonus if rules.nil_bid else 0)
+    )
     factor = (1 << 3 if rules.challenges else 1) * (2 if rules.spades_double else 1)
     return rules.deals_per_match * per_deal * factor
 
@@ -101,8 +107,11 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
         if values is None:
             return None
         if not isinstance(values, list | tuple) or len(values) != sides:
-            errors.append(TotalsError(field, None, _("%(field)s: give one number per side (%(n)s).")
-                                      % {"field": names[field], "n": sides}))
+            errors.append(
+                TotalsError(
+                    field, None, _("%(field)s: give one number per side (%(n)s).") % {"field": names[field], "n": sides}
+                )
+            )
             return None
         if field != "totals" and all(v is None for v in values):
             return None
@@ -113,18 +122,34 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
             if value is None and field == "totals":
                 errors.append(TotalsError(field, side, _("The total of %(side)s is missing.") % what))
             elif value is None:
-                errors.append(TotalsError(field, side, _("%(field)s of %(side)s is missing; give it for every side "
-                                                         "or for none.") % what))
+                errors.append(
+                    TotalsError(
+                        field, side, _("%(field)s of %(side)s is missing; give it for every side or for none.") % what
+                    )
+                )
             elif number is None:
-                errors.append(TotalsError(field, side, _("%(field)s of %(side)s: %(value)r is not a whole number.") % what))
+                errors.append(
+                    TotalsError(field, side, _("%(field)s of %(side)s: %(value)r is not a whole number.") % what)
+                )
             elif number < 0:
                 errors.append(TotalsError(field, side, _("%(field)s of %(side)s: %(value)s is below 0.") % what))
             elif number > high:
-                errors.append(TotalsError(field, side, _("%(field)s of %(side)s: %(value)s is more than %(deals)s deals "
-                                                         "can give (at most %(high)s).") % what))
+                errors.append(
+                    TotalsError(
+                        field,
+                        side,
+                        _("%(field)s of %(side)s: %(value)s is more than %(deals)s deals can give (at most %(high)s).")
+                        % what,
+                    )
+                )
             elif number % step:
-                errors.append(TotalsError(field, side, _("%(field)s of %(side)s: %(value)s is not a multiple of "
-                                                         "%(step)s.") % dict(what, step=step)))
+                errors.append(
+                    TotalsError(
+                        field,
+                        side,
+                        _("%(field)s of %(side)s: %(value)s is not a multiple of %(step)s.") % dict(what, step=step),
+                    )
+                )
             out.append(number)
         return out
 
@@ -138,15 +163,30 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
         errors.append(TotalsError("nat", None, _("nat: these rules have no nat; leave it empty or 0.")))
     for field in ("nat", "pits"):
         if clean[field] is not None and sum(clean[field]) > deals:
-            errors.append(TotalsError(field, None, _("%(field)s together: %(value)s is more than the %(deals)s deals "
-                                                     "of the match (one per deal at most).")
-                                      % {"field": names[field], "value": sum(clean[field]), "deals": deals}))
+            errors.append(
+                TotalsError(
+                    field,
+                    None,
+                    _(
+                        "%(field)s together: %(value)s is more than the %(deals)s deals "
+                        "of the match (one per deal at most)."
+                    )
+                    % {"field": names[field], "value": sum(clean[field]), "deals": deals},
+                )
+            )
     least = deals * rules.deal_total + sum(clean["roem"] or ()) + sum(clean["pits"] or ()) * rules.pit_bonus
     if sum(clean["totals"]) < least:
-        errors.append(TotalsError("totals", None, _(
-            "The totals together (%(value)s) are less than %(least)s: every deal's %(total)s card points, the roem "
-            "and the pit bonus go to one of the sides, so %(deals)s deals make at least that.")
-            % {"value": sum(clean["totals"]), "least": least, "total": rules.deal_total, "deals": deals}))
+        errors.append(
+            TotalsError(
+                "totals",
+                None,
+                _(
+                    "The totals together (%(value)s) are less than %(least)s: every deal's %(total)s card points, the roem "
+                    "and the pit bonus go to one of the sides, so %(deals)s deals make at least that."
+                )
+                % {"value": sum(clean["totals"]), "least": least, "total": rules.deal_total, "deals": deals},
+            )
+        )
     if errors:
         raise TotalsInvalid(errors)
     return clean
@@ -173,8 +213,16 @@ def _outcome(totals: list[int], side: int) -> str:
 
 
 @transaction.atomic
-def save_totals(*, match: Match, user, version: int, totals: Sequence, roem: Sequence | None = None,
-                nat: Sequence | None = None, pits: Sequence | None = None) -> Match:
+def save_totals(
+    *,
+    match: Match,
+    user,
+    version: int,
+    totals: Sequence,
+    roem: Sequence | None = None,
+    nat: Sequence | None = None,
+    pits: Sequence | None = None,
+) -> Match:
     """Store ``totals`` (one per side) and the counts given as the result of ``match`` — or change
     nothing. ``roem``, ``nat``, ``pits``: one per side, or None when the sheet does not keep it.
 
@@ -214,12 +262,28 @@ def save_totals(*, match: Match, user, version: int, totals: Sequence, roem: Seq
         match.status = Match.Status.ENTERED
     match.table_entered_side = match.table_checked_at = match.table_checked_side = None
     match.changed_at = now
-    match.save(update_fields=["deals_played", "entered_by", "entered_at", "confirmed_by", "confirmed_at", "status",
-                              "table_entered_side", "table_checked_at", "table_checked_side", "changed_at"])
+    match.save(
+        update_fields=[
+            "deals_played",
+            "entered_by",
+            "entered_at",
+            "confirmed_by",
+            "confirmed_at",
+            "status",
+            "table_entered_side",
+            "table_checked_at",
+            "table_checked_side",
+            "changed_at",
+        ]
+    )
     _store_sides(match, clean)
     refresh_fixture(match.fixture_id)
     AuditEntry.objects.create(
-        match=match, user=user, version=match.version, before=before, after=[clean],
+        match=match,
+        user=user,
+        version=match.version,
+        before=before,
+        after=[clean],
         action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
     )
     return match

@@ -30,6 +30,7 @@ def whole_number(text: str) -> int | None:
     """``text`` as a whole number of at most nine digits (ASCII only), or None."""
     return int(text) if _WHOLE.fullmatch(text) else None
 
+
 SIDE_SUFFIXES = ("a", "b", "c")
 
 FIELD_LABELS = {

@@ -21,8 +21,16 @@ def sheet_preview(form: SheetForm) -> dict:
     inputs = []
     all_valid = True
     for state in form.row_states:
-        row: dict = {"number": state.number, "state": "empty", "scores": None, "marks": None, "mark": "",
-                     "nat": False, "errors": [], "running": None}
+        row: dict = {
+            "number": state.number,
+            "state": "empty",
+            "scores": None,
+            "marks": None,
+            "mark": "",
+            "nat": False,
+            "errors": [],
+            "running": None,
+        }
         errors = list(state.errors)
         if not state.empty and state.data is not None:
             parsed = to_deal_input(state.data, number=state.number, rules=rules)
@@ -35,8 +43,13 @@ def sheet_preview(form: SheetForm) -> dict:
                 else:
                     inputs.append(parsed)
                     running = [t + s for t, s in zip(running, result.scores)]
-                    row.update(state="ok", scores=list(result.scores), marks=list(result.marks),
-                               mark=result.mark, nat=result.nat)
+                    row.update(
+                        state="ok",
+                        scores=list(result.scores),
+                        marks=list(result.marks),
+                        mark=result.mark,
+                        nat=result.nat,
+                    )
         if errors:
             all_valid = False
             row["state"] = "error"
@@ -45,9 +58,7 @@ def sheet_preview(form: SheetForm) -> dict:
         if state.data is not None:
             row["points"] = state.data["points"]
             row["roem"] = state.data["roem"]
-        row["errors"] = [
-            {"field": e.field, "input": form._input_for(e), "message": e.message} for e in errors
-        ]
+        row["errors"] = [{"field": e.field, "input": form._input_for(e), "message": e.message} for e in errors]
         deals.append(row)
     answer = {"deals": deals, "totals": running, "valid": all_valid, "finished": False, "errors": []}
     if all_valid and inputs:

@@ -106,7 +106,9 @@ def rule_option_texts(rules) -> list[str]:
     ranks = get("four_of_a_kind_ranks")
     standard = {"10", "Q", "K", "A"}
     if ranks is not None and {str(getattr(r, "value", r)) for r in ranks} != standard:
-        texts.append(_("four of a kind: %(ranks)s") % {"ranks": " ".join(sorted(str(getattr(r, "value", r)) for r in ranks))})
+        texts.append(
+            _("four of a kind: %(ranks)s") % {"ranks": " ".join(sorted(str(getattr(r, "value", r)) for r in ranks))}
+        )
     if get("has_bidder", True):
         if get("no_nat"):
             texts.append(_("no nat"))
@@ -151,7 +153,9 @@ def forced_bidder(rules, dealer: int) -> int | None:
 
 
 def _matches(queryset, *, with_deals: bool):
-    queryset = queryset.select_related("round__competition__club", "round__evening", "confirmed_by", "entered_by").prefetch_related(
+    queryset = queryset.select_related(
+        "round__competition__club", "round__evening", "confirmed_by", "entered_by"
+    ).prefetch_related(
         Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
         Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
     )
@@ -189,7 +193,9 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
             seat_names[seat.seat] = seat.player.name
     by_side = {s.side: s for s in match.match_sides.all()}
     if three:
-        sides = [SheetSide(seat, _side_name(by_side.get(i), [seat_names[seat]]), (seat,)) for i, seat in enumerate(seats)]
+        sides = [
+            SheetSide(seat, _side_name(by_side.get(i), [seat_names[seat]]), (seat,)) for i, seat in enumerate(seats)
+        ]
     else:
         sides = [
             SheetSide("wij", _side_name(by_side.get(0), [seat_names["N"], seat_names["S"]]), ("N", "S")),
@@ -270,10 +276,16 @@ def status_text(match: Match) -> str:
     if match.status == Match.Status.CONFIRMED and match.confirmed_at:
         when = formats.date_format(timezone.localtime(match.confirmed_at), "DATETIME_FORMAT")
         if match.confirmed_by_id:
-            return _("Confirmed by %(user)s on %(when)s") % {"user": result_staff_names(match)["confirmed"], "when": when}
+            return _("Confirmed by %(user)s on %(when)s") % {
+                "user": result_staff_names(match)["confirmed"],
+                "when": when,
+            }
         return _("Confirmed on %(when)s") % {"when": when}
     if match.entered_by_id and match.entered_at:
         when = formats.date_format(timezone.localtime(match.entered_at), "DATETIME_FORMAT")
         return _("%(status)s — entered by %(user)s on %(when)s") % {
-            "status": status, "user": result_staff_names(match)["entered"], "when": when}
+            "status": status,
+            "user": result_staff_names(match)["entered"],
+            "when": when,
+        }
     return status

@@ -38,7 +38,7 @@ class ScoreSheetRenderer(PdfRenderer):
             return
         for start in range(0, len(self.sheets), 2):
             self.header(canvas, start // 2 + 1)
-            for offset, sheet in enumerate(self.sheets[start:start + 2]):
+            for offset, sheet in enumerate(self.sheets[start : start + 2]):
                 SheetLayout(canvas, sheet, x0=offset * SHEET_W).draw()
             self.cut_line(canvas)
             canvas.showPage()
@@ -99,7 +99,9 @@ class SheetLayout:
     def draw_header(self, top: float) -> float:
         s = self.s
         table_w, table_h = 25 * mm, 16 * mm
-        self.box(self.left + self.width - table_w, top - table_h, table_w, table_h, fill=GREEN_LIGHT, stroke=GREEN, width=1)
+        self.box(
+            self.left + self.width - table_w, top - table_h, table_w, table_h, fill=GREEN_LIGHT, stroke=GREEN, width=1
+        )
         cx = self.left + self.width - table_w / 2
         self.text(cx, top - 4.5 * mm, _("TABLE"), size=7, bold=True, color=GREEN, align="center")
         self.text(cx, top - 13.5 * mm, s.table, size=24, bold=True, color=GREEN, align="center")
@@ -129,12 +131,15 @@ class SheetLayout:
             if self.n == 2:
                 self.text(self.left + 2 * mm, y + line_h - 4.6 * mm, side.label, size=9, bold=True, color=GREEN)
                 seats = " + ".join(side.seats)
-                self.text(self.left + sides_w - 2 * mm, y + line_h - 4.6 * mm, seats, size=7, color=MUTED, align="right")
+                self.text(
+                    self.left + sides_w - 2 * mm, y + line_h - 4.6 * mm, seats, size=7, color=MUTED, align="right"
+                )
                 self.text(self.left + 2 * mm, y + 2.2 * mm, side.name or "—", size=8.5, width=sides_w - 4 * mm)
             else:  # three players: one line each, the seat then the name
                 self.text(self.left + 2 * mm, y + line_h / 2 - 1.3 * mm, side.label, size=9, bold=True, color=GREEN)
-                self.text(self.left + 7 * mm, y + line_h / 2 - 1.3 * mm, side.name or "—", size=8.5,
-                          width=sides_w - 9 * mm)
+                self.text(
+                    self.left + 7 * mm, y + line_h / 2 - 1.3 * mm, side.name or "—", size=8.5, width=sides_w - 9 * mm
+                )
         # the table seen from above
         cx = self.left + self.width - compass_w / 2
         cy = top - height / 2
@@ -175,8 +180,14 @@ class SheetLayout:
         sides = []
         for _i in range(self.n):
             bid_w, points_w = side_w * 0.18, side_w * 0.44
-            sides.append({"bid": (x, bid_w), "points": (x + bid_w, points_w),
-                          "roem": (x + bid_w + points_w, side_w - bid_w - points_w), "all": (x, side_w)})
+            sides.append(
+                {
+                    "bid": (x, bid_w),
+                    "points": (x + bid_w, points_w),
+                    "roem": (x + bid_w + points_w, side_w - bid_w - points_w),
+                    "all": (x, side_w),
+                }
+            )
             x += side_w
         cols["sides"] = sides
         cols["mark"] = (x, mark_w)
@@ -193,7 +204,9 @@ class SheetLayout:
         for side, sc in zip(s.sides, cols["sides"]):
             x, w = sc["all"]
             label = side.label if not side.name else f"{side.label} — {side.name}"
-            self.text(x + w / 2, y + 1.7 * mm, label, size=8, bold=True, color=(1, 1, 1), align="center", width=w - 2 * mm)
+            self.text(
+                x + w / 2, y + 1.7 * mm, label, size=8, bold=True, color=(1, 1, 1), align="center", width=w - 2 * mm
+            )
         y -= head2
         self.box(self.left, y, self.width, head2, fill=GREEN_LIGHT)
         names = [("num", "#"), ("dealer", _("dealer"))]
@@ -230,8 +243,14 @@ class SheetLayout:
             bx, bw = sc["bid"]
             marked = row.bidder == side if s.filled and row.scores else row.forced_bidder == side
             # circles as glyphs of the embedded font: two numbers in the PDF instead of a bezier path
-            self.text(bx + bw / 2, y + h / 2 - 1.2 * mm, "●" if marked else "○", size=10 if marked else 9,
-                      color=GREEN if marked else LINE, align="center")
+            self.text(
+                bx + bw / 2,
+                y + h / 2 - 1.2 * mm,
+                "●" if marked else "○",
+                size=10 if marked else 9,
+                color=GREEN if marked else LINE,
+                align="center",
+            )
             if s.filled and row.scores:
                 px, pw = sc["points"]
                 self.text(px + pw - 1.5 * mm, mid, row.points[side], size=8.5, align="right")
@@ -299,8 +318,15 @@ class SheetLayout:
         s = self.s
         qr_size = 21 * mm
         if s.filled and s.status:
-            self.text(self.left, top - 3 * mm, _("Status: %(status)s") % {"status": s.status}, size=7.5, bold=True,
-                      color=GREEN, width=self.width - qr_size - 3 * mm)
+            self.text(
+                self.left,
+                top - 3 * mm,
+                _("Status: %(status)s") % {"status": s.status},
+                size=7.5,
+                bold=True,
+                color=GREEN,
+                width=self.width - qr_size - 3 * mm,
+            )
         boxes_w = self.width - qr_size - 4 * mm
         box_w = (boxes_w - (self.n - 1) * 2 * mm) / self.n
         box_h = 15 * mm
@@ -308,15 +334,35 @@ class SheetLayout:
         for i, side in enumerate(s.sides):
             x = self.left + i * (box_w + 2 * mm)
             self.box(x, y, box_w, box_h, fill=(1, 1, 1))
-            self.text(x + 1.5 * mm, y + box_h - 3.2 * mm, _("signature %(side)s") % {"side": side.label}, size=6.5,
-                      color=MUTED, width=box_w - 3 * mm)
+            self.text(
+                x + 1.5 * mm,
+                y + box_h - 3.2 * mm,
+                _("signature %(side)s") % {"side": side.label},
+                size=6.5,
+                color=MUTED,
+                width=box_w - 3 * mm,
+            )
         if s.entry_url:
             self.draw_qr(self.left + self.width - qr_size, y + 1 * mm, qr_size)
             if s.code:  # the table link: its code big enough to type, the address under it
-                self.text(self.left + self.width - qr_size / 2, y - 2.8 * mm, s.code, size=8, bold=True,
-                          align="center", width=qr_size + 8 * mm)
-            self.text(self.left + self.width - qr_size / 2, y - (5.4 if s.code else 2.2) * mm, s.short_url, size=5.5,
-                      color=MUTED, align="center", width=qr_size + 8 * mm)
+                self.text(
+                    self.left + self.width - qr_size / 2,
+                    y - 2.8 * mm,
+                    s.code,
+                    size=8,
+                    bold=True,
+                    align="center",
+                    width=qr_size + 8 * mm,
+                )
+            self.text(
+                self.left + self.width - qr_size / 2,
+                y - (5.4 if s.code else 2.2) * mm,
+                s.short_url,
+                size=5.5,
+                color=MUTED,
+                align="center",
+                width=qr_size + 8 * mm,
+            )
 
     def draw_qr(self, x, y, size) -> None:
         """The QR code as one path of dark runs (reportlab's encoder, no extra dependency).

@@ -84,8 +84,16 @@ def save_table_sheet(*, match: Match, side: int, deals: Sequence, version: int, 
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(match)
     try:
-        saved = write_sheet(match=match, user=None, rules=rules, checked=(inputs, results, match_result),
-                            before=before, version=version, table_side=side, table_key=key)
+        saved = write_sheet(
+            match=match,
+            user=None,
+            rules=rules,
+            checked=(inputs, results, match_result),
+            before=before,
+            version=version,
+            table_side=side,
+            table_key=key,
+        )
     except StaleVersion:
         if key_was_used(match, key):  # the same sheet, sent twice at once: the other one wrote it
             return _locked(match), False
@@ -127,7 +135,10 @@ def accept_at_table(*, match: Match, side: int, version: int) -> Match:
     if confirms:
         refresh_fixture(match.fixture_id)
     AuditEntry.objects.create(
-        match=match, user=None, version=match.version, table_side=side,
+        match=match,
+        user=None,
+        version=match.version,
+        table_side=side,
         action=AuditEntry.Action.CONFIRM if confirms else AuditEntry.Action.ACCEPT,
     )
     return match

@@ -26,7 +26,9 @@ TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
 def phone_layout(match: Match, stored: list[dict]) -> SheetLayout:
     """As the desktop sheet, with a trump column where the rules need it or trumps are stored."""
     return layout_for(
-        ruleset_for_match(match), first_dealer=first_dealer_of(match.round.competition), stored=match.deals_played,
+        ruleset_for_match(match),
+        first_dealer=first_dealer_of(match.round.competition),
+        stored=match.deals_played,
         show_trump=any(d.get("trump") for d in stored),
     )
 
@@ -57,22 +59,40 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
         sides = []
         for i, (suffix, word) in enumerate(zip(layout.suffixes, words)):
             cell = row.cells[i] if i < len(row.cells) else {}
-            sides.append({
-                "index": i, "key": keys[i], "word": word,
-                "points_name": field_name(number, f"points_{suffix}"), "points": value(f"points_{suffix}"),
-                "roem_name": field_name(number, f"roem_{suffix}"), "roem": value(f"roem_{suffix}"),
-                "bid": chosen["bidder"] == keys[i], "pit": chosen["pit"] == keys[i],
-                "verzaakt": chosen["verzaakt"] == keys[i],
-                "big_roem_name": field_name(number, f"big_roem_{suffix}"),
-                "big_roem": value(f"big_roem_{suffix}") in ("on", "true", "1", "True"),
-                "score": cell.get("score", ""), "running": cell.get("running", ""), "mark": cell.get("mark", ""),
-            })
-        out.append({
-            "number": number, "dealer": row.dealer, "dealer_name": seat_names.get(row.dealer, "").split(" ")[0],
-            "forced": row.forced, "state": row.state, "mark": row.mark, "errors": row.errors, "sides": sides,
-            "trump": value("trump").upper(), "challenge": value("challenge") or "0",
-            "nil": value("nil") in ("on", "true", "1"),
-        })
+            sides.append(
+                {
+                    "index": i,
+                    "key": keys[i],
+                    "word": word,
+                    "points_name": field_name(number, f"points_{suffix}"),
+                    "points": value(f"points_{suffix}"),
+                    "roem_name": field_name(number, f"roem_{suffix}"),
+                    "roem": value(f"roem_{suffix}"),
+                    "bid": chosen["bidder"] == keys[i],
+                    "pit": chosen["pit"] == keys[i],
+                    "verzaakt": chosen["verzaakt"] == keys[i],
+                    "big_roem_name": field_name(number, f"big_roem_{suffix}"),
+                    "big_roem": value(f"big_roem_{suffix}") in ("on", "true", "1", "True"),
+                    "score": cell.get("score", ""),
+                    "running": cell.get("running", ""),
+                    "mark": cell.get("mark", ""),
+                }
+            )
+        out.append(
+            {
+                "number": number,
+                "dealer": row.dealer,
+                "dealer_name": seat_names.get(row.dealer, "").split(" ")[0],
+                "forced": row.forced,
+                "state": row.state,
+                "mark": row.mark,
+                "errors": row.errors,
+                "sides": sides,
+                "trump": value("trump").upper(),
+                "challenge": value("challenge") or "0",
+                "nil": value("nil") in ("on", "true", "1"),
+            }
+        )
     return out
 
 
@@ -82,9 +102,13 @@ def summary(match: Match) -> dict:
     keys = SIDE_SHOWN[match.sides]
     rows = []
     for deal in deals:
-        rows.append({
-            "number": deal["number"], "scores": deal["scores"], "mark": deal["mark"],
-            "bidder": keys[deal["bidder"]] if deal["bidder"] is not None else "",
-        })
+        rows.append(
+            {
+                "number": deal["number"],
+                "scores": deal["scores"],
+                "mark": deal["mark"],
+                "bidder": keys[deal["bidder"]] if deal["bidder"] is not None else "",
+            }
+        )
     totals = [sum(d["scores"][i] for d in deals) for i in range(match.sides)]
     return {"rows": rows, "totals": totals, "count": len(deals)}

@@ -80,14 +80,18 @@ def _row_class(record) -> str:
 
 class _DealTableBase(BaseTable):
     number = tables.Column(verbose_name="#", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    dealer = tables.Column(verbose_name=gettext_lazy("dealer"), attrs={"td": {"class": "dealer"}},
-                           footer=gettext_lazy("final totals"))
+    dealer = tables.Column(
+        verbose_name=gettext_lazy("dealer"), attrs={"td": {"class": "dealer"}}, footer=gettext_lazy("final totals")
+    )
 
     class Meta(BaseTable.Meta):
         orderable = False
         attrs = {"class": "sheet deals", "id": "deals"}
-        row_attrs = {"class": _row_class, "data-deal": lambda record: record["number"],
-                     "data-mark": lambda record: record["mark"]}
+        row_attrs = {
+            "class": _row_class,
+            "data-deal": lambda record: record["number"],
+            "data-mark": lambda record: record["mark"],
+        }
 
     def render_dealer(self, value, record):
         if record["dealer_name"]:
@@ -95,8 +99,9 @@ class _DealTableBase(BaseTable):
         return value
 
 
-def deal_table(rows: list[dict], *, sides: int, labels: tuple[str, ...], totals: list[int], rules: RuleSet,
-               as_tally: bool) -> tables.Table:
+def deal_table(
+    rows: list[dict], *, sides: int, labels: tuple[str, ...], totals: list[int], rules: RuleSet, as_tally: bool
+) -> tables.Table:
     """The deal-by-deal table for a match of ``sides`` sides; roem as tally symbols when asked."""
     attrs: dict = {}
     suffixes = SIDE_SUFFIXES[:sides]
@@ -122,7 +127,8 @@ def deal_table(rows: list[dict], *, sides: int, labels: tuple[str, ...], totals:
         )
     for i, (suffix, label) in enumerate(zip(suffixes, labels)):
         attrs[f"roem_{suffix}"] = tables.Column(
-            verbose_name=format_html("{}<br>{}", _("roem"), label), attrs=num("roem", **{"data-side": i}),
+            verbose_name=format_html("{}<br>{}", _("roem"), label),
+            attrs=num("roem", **{"data-side": i}),
             default="",
         )
         attrs[f"render_roem_{suffix}"] = _render_roem(as_tally)
@@ -137,7 +143,8 @@ def deal_table(rows: list[dict], *, sides: int, labels: tuple[str, ...], totals:
         attrs[f"render_score_{suffix}"] = _render_score(i)
     for i, (suffix, label) in enumerate(zip(suffixes, labels)):
         attrs[f"running_{suffix}"] = tables.Column(
-            verbose_name=format_html("{}<br>{}", _("total"), label), attrs=num("running", **{"data-side": i}),
+            verbose_name=format_html("{}<br>{}", _("total"), label),
+            attrs=num("running", **{"data-side": i}),
         )
     attrs["Meta"] = type("Meta", (_DealTableBase.Meta,), {})
     table_class = type("DealTable", (_DealTableBase,), attrs)
@@ -198,10 +205,16 @@ class StatsTable(BaseTable):
     made = tables.Column(verbose_name=gettext_lazy("made"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     nat = tables.Column(verbose_name=gettext_lazy("nat"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     pits = tables.Column(verbose_name=gettext_lazy("pits"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    tegenpits = tables.Column(verbose_name=gettext_lazy("tegenpits"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    verzaakt = tables.Column(verbose_name=gettext_lazy("verzaakt"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    tegenpits = tables.Column(
+        verbose_name=gettext_lazy("tegenpits"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    verzaakt = tables.Column(
+        verbose_name=gettext_lazy("verzaakt"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     roem = tables.Column(verbose_name=gettext_lazy("roem"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    total = tables.Column(verbose_name=gettext_lazy("total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}})
+    total = tables.Column(
+        verbose_name=gettext_lazy("total"), attrs={"td": {"class": "num total"}, "th": {"class": "num"}}
+    )
 
     class Meta(BaseTable.Meta):
         orderable = False
@@ -215,11 +228,20 @@ def stat_rows(match, sides) -> list[StatRow]:
     rows = []
     for side in sides:
         s = by_side.get(side.index)
-        rows.append(StatRow(
-            label=side.label, name=side.name, total=getattr(s, "total", 0), roem=getattr(s, "roem", 0),
-            bids=getattr(s, "bids", 0), made=getattr(s, "made", 0), nat=getattr(s, "nat", 0),
-            pits=getattr(s, "pits", 0), tegenpits=getattr(s, "tegenpits", 0), verzaakt=getattr(s, "verzaakt", 0),
-        ))
+        rows.append(
+            StatRow(
+                label=side.label,
+                name=side.name,
+                total=getattr(s, "total", 0),
+                roem=getattr(s, "roem", 0),
+                bids=getattr(s, "bids", 0),
+                made=getattr(s, "made", 0),
+                nat=getattr(s, "nat", 0),
+                pits=getattr(s, "pits", 0),
+                tegenpits=getattr(s, "tegenpits", 0),
+                verzaakt=getattr(s, "verzaakt", 0),
+            )
+        )
     return rows
 
 
@@ -266,8 +288,12 @@ def changes_of(entry, labels: tuple[str, ...]) -> list[Change]:
     if not entry.before and not entry.after:
         return []
     return [
-        Change(d.deal, str(FIELD_NAMES.get(d.field, d.field)), describe_value(d.field, d.first, labels),
-               describe_value(d.field, d.second, labels))
+        Change(
+            d.deal,
+            str(FIELD_NAMES.get(d.field, d.field)),
+            describe_value(d.field, d.first, labels),
+            describe_value(d.field, d.second, labels),
+        )
         for d in compare_sheets(entry.before or [], entry.after or [])
     ]
 
@@ -276,7 +302,9 @@ class AuditTable(BaseTable):
     at = tables.DateTimeColumn(verbose_name=gettext_lazy("when"), format="j M Y H:i")
     user = tables.Column(verbose_name=gettext_lazy("who"), empty_values=())
     action = tables.Column(verbose_name=gettext_lazy("what"))
-    version = tables.Column(verbose_name=gettext_lazy("version"), attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    version = tables.Column(
+        verbose_name=gettext_lazy("version"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     changes = tables.Column(verbose_name=gettext_lazy("before → after"), empty_values=(), orderable=False)
 
     class Meta(BaseTable.Meta):
@@ -300,8 +328,11 @@ class AuditTable(BaseTable):
 
     def render_changes(self, record):
         if is_totals_entry(record):  # a totals-only result (scoring.services_totals)
-            return format_html("<del>{}</del> → <ins>{}</ins>", describe_totals(record.before, self.labels),
-                               describe_totals(record.after, self.labels))
+            return format_html(
+                "<del>{}</del> → <ins>{}</ins>",
+                describe_totals(record.before, self.labels),
+                describe_totals(record.after, self.labels),
+            )
         if not record.before and record.after:
             n = len(record.after)
             return ngettext("%(n)s deal entered", "%(n)s deals entered", n) % {"n": n}
@@ -311,7 +342,8 @@ class AuditTable(BaseTable):
         return format_html(
             '<ul class="changes">{}</ul>',
             format_html_join(
-                "", '<li><span class="deal-no">{} {}</span> {}: <del>{}</del> → <ins>{}</ins></li>',
+                "",
+                '<li><span class="deal-no">{} {}</span> {}: <del>{}</del> → <ins>{}</ins></li>',
                 ((_("deal"), c.deal, c.field, c.before, c.after) for c in changes),
             ),
         )
@@ -333,8 +365,12 @@ class DifferenceTable(BaseTable):
 
     def __init__(self, differences, *, labels: tuple[str, ...], first: str, second: str, **kwargs):
         rows = [
-            Change(d.deal, str(FIELD_NAMES.get(d.field, d.field)), describe_value(d.field, d.first, labels),
-                   describe_value(d.field, d.second, labels))
+            Change(
+                d.deal,
+                str(FIELD_NAMES.get(d.field, d.field)),
+                describe_value(d.field, d.first, labels),
+                describe_value(d.field, d.second, labels),
+            )
             for d in differences
         ]
         extra = [

@@ -49,7 +49,9 @@ def _layout(request, match: Match, stored: list[dict] | None = None):
         stored = services.stored_deals(match) if stored is None else stored
         show_trump = any(d.get("trump") for d in stored)
     return layout_for(
-        ruleset_for_match(match), first_dealer=first_dealer_of(competition), stored=match.deals_played,
+        ruleset_for_match(match),
+        first_dealer=first_dealer_of(competition),
+        stored=match.deals_played,
         show_trump=show_trump,
     )
 
@@ -109,8 +111,10 @@ def enter(request, pk: int):
             deals = form.cleaned_data["deals"]
             if not deals and request.POST.get("clear") != "1":
                 # An empty post (a lost form, a script) never wipes a sheet: clearing is its own button.
-                form.add_error(None, _("Nothing was typed in the sheet, so nothing was saved. To empty the "
-                                       "sheet, use 'Clear sheet'."))
+                form.add_error(
+                    None,
+                    _("Nothing was typed in the sheet, so nothing was saved. To empty the sheet, use 'Clear sheet'."),
+                )
                 context = _sheet_context(request, match, form, mode="enter")
                 return render(request, "scoring/enter.html", context, status=400)
             try:
@@ -227,8 +231,14 @@ def blind_entry(request, pk: int):
                 return render(
                     request,
                     "scoring/blind_result.html",
-                    {"match": match, "competition": match.round.competition, "differences": differences, "sides": sides,
-                     "table": table, "count": len(deals)},
+                    {
+                        "match": match,
+                        "competition": match.round.competition,
+                        "differences": differences,
+                        "sides": sides,
+                        "table": table,
+                        "count": len(deals),
+                    },
                 )
         else:
             status = 400

@@ -57,7 +57,9 @@ def round_sheets(request, slug, number):
         raise Http404
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=_table_links(request, round_)))
     title = _("%(competition)s — round %(number)s — score sheets") % {
-        "competition": round_.competition.name, "number": round_.number}
+        "competition": round_.competition.name,
+        "number": round_.number,
+    }
     content = ScoreSheetRenderer(sheets, title=title).render()
     return pdf_response(content, f"{slug}-round-{number}-sheets.pdf")
 
@@ -72,7 +74,10 @@ def match_sheet(request, pk):
     tally = request.GET.get("tally") in ("1", "true", "yes")
     sheet = build_sheet(match, urls=entry_urls(request), filled=True, tally=tally)
     title = _("%(competition)s — round %(number)s — table %(table)s") % {
-        "competition": sheet.competition, "number": sheet.round_number, "table": sheet.table}
+        "competition": sheet.competition,
+        "number": sheet.round_number,
+        "table": sheet.table,
+    }
     content = ScoreSheetRenderer([sheet], title=title).render()
     return pdf_response(content, f"match-{pk}-sheet.pdf")
 

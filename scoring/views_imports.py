@@ -31,28 +31,51 @@ def _competition(request, slug: str) -> Competition:
 
 
 def _summary(result) -> str:
-    text = ngettext("Imported %(deals)s deals at %(tables)s table.", "Imported %(deals)s deals at %(tables)s tables.",
-                    result.tables) % {"deals": result.deals, "tables": result.tables}
+    text = ngettext(
+        "Imported %(deals)s deals at %(tables)s table.", "Imported %(deals)s deals at %(tables)s tables.", result.tables
+    ) % {"deals": result.deals, "tables": result.tables}
     parts = []
     if result.awaiting:
-        parts.append(ngettext("%(count)s table awaits confirmation by a second person.",
-                              "%(count)s tables await confirmation by a second person.",
-                              result.awaiting) % {"count": result.awaiting})
+        parts.append(
+            ngettext(
+                "%(count)s table awaits confirmation by a second person.",
+                "%(count)s tables await confirmation by a second person.",
+                result.awaiting,
+            )
+            % {"count": result.awaiting}
+        )
     if result.confirmed:
-        parts.append(ngettext("%(count)s table counts at once (the organiser's entry counts).",
-                              "%(count)s tables count at once (the organiser's entry counts).",
-                              result.confirmed) % {"count": result.confirmed})
+        parts.append(
+            ngettext(
+                "%(count)s table counts at once (the organiser's entry counts).",
+                "%(count)s tables count at once (the organiser's entry counts).",
+                result.confirmed,
+            )
+            % {"count": result.confirmed}
+        )
     if result.drafts:
-        parts.append(ngettext("%(count)s table is not complete yet.", "%(count)s tables are not complete yet.",
-                              result.drafts) % {"count": result.drafts})
+        parts.append(
+            ngettext("%(count)s table is not complete yet.", "%(count)s tables are not complete yet.", result.drafts)
+            % {"count": result.drafts}
+        )
     if result.replaced:
-        parts.append(ngettext("%(count)s table's earlier results were replaced.",
-                              "%(count)s tables' earlier results were replaced.",
-                              result.replaced) % {"count": result.replaced})
+        parts.append(
+            ngettext(
+                "%(count)s table's earlier results were replaced.",
+                "%(count)s tables' earlier results were replaced.",
+                result.replaced,
+            )
+            % {"count": result.replaced}
+        )
     if result.unchanged:
-        parts.append(ngettext("%(count)s table already had these results and was left as it was.",
-                              "%(count)s tables already had these results and were left as they were.",
-                              result.unchanged) % {"count": result.unchanged})
+        parts.append(
+            ngettext(
+                "%(count)s table already had these results and was left as it was.",
+                "%(count)s tables already had these results and were left as they were.",
+                result.unchanged,
+            )
+            % {"count": result.unchanged}
+        )
     return " ".join([text, *parts])
 
 
@@ -77,8 +100,13 @@ def import_results_view(request, slug):
         context["problems"] = [_("The file is larger than 5 MB.")]
         return render(request, TEMPLATE, context, status=400)
     try:
-        result = import_results(competition=competition, user=request.user, data=upload.read(),
-                                into_this_competition=context["into_this_competition"], replace=context["replace"])
+        result = import_results(
+            competition=competition,
+            user=request.user,
+            data=upload.read(),
+            into_this_competition=context["into_this_competition"],
+            replace=context["replace"],
+        )
     except ImportRefused as refused:
         context["problems"] = [m for m in refused.messages if not isinstance(m, RowError)]
         context["row_errors"] = [m for m in refused.messages if isinstance(m, RowError)]

@@ -58,10 +58,16 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
     seat_names = {seat.seat: seat.player.name for seat in match.seats.all()}
     last = AuditEntry.objects.filter(match=match).order_by("-at", "-id").first()
     context = {
-        "match": match, "competition": match.round.competition, "state": state, "words": words,
-        "code": match.table_code, "printed_code": printed_code(match), "version": match.version,
-        "sent_back_by": words[last.table_side] if last and last.action == AuditEntry.Action.SEND_BACK
-        and last.table_side is not None and state == State.ENTER else None,
+        "match": match,
+        "competition": match.round.competition,
+        "state": state,
+        "words": words,
+        "code": match.table_code,
+        "printed_code": printed_code(match),
+        "version": match.version,
+        "sent_back_by": words[last.table_side]
+        if last and last.action == AuditEntry.Action.SEND_BACK and last.table_side is not None and state == State.ENTER
+        else None,
         "entered_by": words[match.table_entered_side] if match.table_entered_side is not None else None,
         "checked_by": words[match.table_checked_side] if match.table_checked_side is not None else None,
         "opponents": [w for w in words if w.index != match.table_entered_side],
@@ -73,9 +79,16 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
         layout = form.layout if form is not None else phone_layout(match, stored)
         form = form if form is not None else initial_form(match, layout, stored)
         preview = sheet_preview(form)
-        context.update(form=form, layout=layout, cards=cards(form, words, seat_names, preview), preview=preview,
-                       totals=list(zip(words, preview["totals"])), trumps=TRUMPS,
-                       key=secrets.token_urlsafe(16), typed_side=request.POST.get("side", ""))
+        context.update(
+            form=form,
+            layout=layout,
+            cards=cards(form, words, seat_names, preview),
+            preview=preview,
+            totals=list(zip(words, preview["totals"])),
+            trumps=TRUMPS,
+            key=secrets.token_urlsafe(16),
+            typed_side=request.POST.get("side", ""),
+        )
     else:
         context["summary"] = summary(match)
     return context
@@ -111,15 +124,20 @@ def table_save(request, code: str):
         side = whole_number(request.POST.get("side", ""))
         try:
             saved, written = table_services.save_table_sheet(
-                match=match, side=side, deals=form.cleaned_data["deals"], version=form.cleaned_data["version"],
+                match=match,
+                side=side,
+                deals=form.cleaned_data["deals"],
+                version=form.cleaned_data["version"],
                 key=request.POST.get("key", ""),
             )
         except SheetInvalid as refused:
             form.add_deal_errors(refused.errors)
             problem, status = _("Nothing was saved: correct the deals marked in red."), 400
         except StaleVersion as stale:
-            message = _("The sheet was changed on another phone or by a scorer meanwhile. Nothing was saved; "
-                        "what you typed is still here.")
+            message = _(
+                "The sheet was changed on another phone or by a scorer meanwhile. Nothing was saved; "
+                "what you typed is still here."
+            )
             if as_json:
                 return JsonResponse({"message": message, "version": stale.current_version}, status=409)
             problem, status = message, 409
@@ -130,8 +148,16 @@ def table_save(request, code: str):
         else:
             done = ngettext("Saved: %(n)s deal.", "Saved: %(n)s deals.", saved.deals_played) % {"n": saved.deals_played}
             if as_json:
-                return JsonResponse({"saved": True, "written": written, "status": saved.status,
-                                     "version": saved.version, "deals": saved.deals_played, "message": done})
+                return JsonResponse(
+                    {
+                        "saved": True,
+                        "written": written,
+                        "status": saved.status,
+                        "version": saved.version,
+                        "deals": saved.deals_played,
+                        "message": done,
+                    }
+                )
             messages.success(request, done)
             return redirect(request.path.rsplit("save/", 1)[0] + "?saved=1")
     else:
@@ -185,8 +211,11 @@ def phones(request):
         raise PermissionDenied
     address = site_url(request)
     rounds = []
-    latest = (Round.objects.filter(competition__club_id__in=clubs, status=Round.Status.PUBLISHED)
-              .select_related("competition").order_by("competition__name", "-number"))
+    latest = (
+        Round.objects.filter(competition__club_id__in=clubs, status=Round.Status.PUBLISHED)
+        .select_related("competition")
+        .order_by("competition__name", "-number")
+    )
     seen = set()
     for round_ in latest:
         if round_.competition_id in seen:
@@ -194,10 +223,28 @@ def phones(request):
         seen.add(round_.competition_id)
         assign_table_codes(round=round_)  # rounds published before table links existed
         matches = list(Match.objects.filter(round=round_).order_by("table").only("table", "status", "table_code"))
-        rounds.append({"round": round_, "tables": [
-            {"table": m.table, "status": m.get_status_display(), "code": printed(m.table_code),
-             "url": f"{address}/t/{m.table_code}/"} for m in matches if m.table_code]})
-    return render(request, "scoring/table/phones.html", {
-        "address": address, "qr": mark_safe(qr_svg(address + "/", label=address)),
-        "short": short_address(request), "rounds": rounds,
-    })
+        rounds.append(
+            {
+                "round": round_,
+                "tables": [
+                    {
+                        "table": m.table,
+                        "status": m.get_status_display(),
+                        "code": printed(m.table_code),
+                        "url": f"{address}/t/{m.table_code}/",
+                    }
+                    for m in matches
+                    if m.table_code
+                ],
+            }
+        )
+    return render(
+        request,
+        "scoring/table/phones.html",
+        {
+            "address": address,
+            "qr": mark_safe(qr_svg(address + "/", label=address)),
+            "short": short_address(request),
+            "rounds": rounds,
+        },
+    )

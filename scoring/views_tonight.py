@@ -93,7 +93,8 @@ def confirm(request, slug, pk):
         services.confirm_match(match=match, user=request.user, version=version)
     except services.StaleVersion:
         messages.error(
-            request, _("Table %(table)s changed since the list was shown; check it and confirm again.") % {"table": match.table}
+            request,
+            _("Table %(table)s changed since the list was shown; check it and confirm again.") % {"table": match.table},
         )
     except services.NotAllowed as refused:
         messages.error(request, _("Table %(table)s: %(reason)s") % {"table": match.table, "reason": refused})

@@ -36,9 +36,12 @@ class TotalsForm(forms.Form):
         for name in FIELDS:
             for side in range(sides):
                 self.fields[f"{name}-{side}"] = forms.CharField(
-                    required=False, max_length=12, strip=True,
-                    widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off", "size": 6,
-                                                  "class": f"totals-{name}"}),
+                    required=False,
+                    max_length=12,
+                    strip=True,
+                    widget=forms.TextInput(
+                        attrs={"inputmode": "numeric", "autocomplete": "off", "size": 6, "class": f"totals-{name}"}
+                    ),
                 )
 
     def typed(self) -> dict[str, list]:
@@ -98,8 +101,10 @@ def enter_totals(request, match: Match):
                 form.add_totals_errors(refused.errors)
                 status = 400
             except services.StaleVersion as stale:
-                conflict = {"version": stale.current_version,
-                            "by": Match.objects.select_related("entered_by").get(pk=match.pk).entered_by}
+                conflict = {
+                    "version": stale.current_version,
+                    "by": Match.objects.select_related("entered_by").get(pk=match.pk).entered_by,
+                }
                 status = 409
             except services.NotAllowed as refused:
                 messages.error(request, str(refused))

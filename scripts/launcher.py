@@ -96,8 +96,10 @@ def ensure_venv(venv: Path) -> bool:
             f"Creating {venv.name} failed ({error}): on Debian or Ubuntu run `sudo apt-get install python3-venv`, "
             "then try again."
         ) from None
-    run_step([venv_python(venv), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
-             "Upgrading pip in the new .venv failed: check the internet connection and try again.")
+    run_step(
+        [venv_python(venv), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+        "Upgrading pip in the new .venv failed: check the internet connection and try again.",
+    )
     return True
 
 
@@ -125,8 +127,10 @@ def ensure_installed(root: Path = ROOT, *, dev: bool = False) -> bool:
     if not created and stamp_is_current(stamp, files):
         return False
     say(f"Installing {' and '.join(f.name for f in files)} into {venv.name} (only after a change; a minute or two).")
-    run_step([venv_python(venv), "-m", "pip", "install", "--quiet", "-r", files[-1]],
-             "Installing the requirements failed (pip says why above): check the internet connection and try again.")
+    run_step(
+        [venv_python(venv), "-m", "pip", "install", "--quiet", "-r", files[-1]],
+        "Installing the requirements failed (pip says why above): check the internet connection and try again.",
+    )
     stamp.touch()
     if dev:
         (venv / ".installed").touch()  # requirements-dev.txt includes requirements.txt
@@ -151,8 +155,10 @@ def ensure_messages(root: Path = ROOT, *, force: bool = False) -> bool:
     if not stale and not force:
         return False
     command = [venv_python(venv_dir(root)), str(root / "scripts" / "compile_messages.py"), "--quiet"]
-    run_step(command + (["--force"] if force else [str(po) for po in stale]),
-             "Compiling the translations failed (see the line above).")
+    run_step(
+        command + (["--force"] if force else [str(po) for po in stale]),
+        "Compiling the translations failed (see the line above).",
+    )
     return True
 
 
@@ -165,11 +171,7 @@ def default_sqlite(root: Path = ROOT) -> Path | None:
 
 
 def project_migrations(root: Path = ROOT) -> set[tuple[str, str]]:
-    return {
-        (app, path.stem)
-        for app in PROJECT_APPS
-        for path in (root / app / "migrations").glob("[0-9]*.py")
-    }
+    return {(app, path.stem) for app in PROJECT_APPS for path in (root / app / "migrations").glob("[0-9]*.py")}
 
 
 def demo_is_ready(database: Path, migrations: set[tuple[str, str]]) -> bool:
@@ -189,8 +191,7 @@ def demo_is_ready(database: Path, migrations: set[tuple[str, str]]) -> bool:
     return migrations <= applied and demo is not None
 
 
-def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = False,
-                    demo: bool = True) -> str:
+def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = False, demo: bool = True) -> str:
     """Migrate, and seed the demo where it is missing; returns what it did: "ready" (nothing was
     due), "migrated" or "seeded". ``migrate`` and ``seed`` force those steps; ``demo=False`` only
     migrates."""
@@ -201,8 +202,7 @@ def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = Fa
         return "ready"
     python = venv_python(venv_dir(root))
     manage = str(root / "manage.py")
-    run_step([python, manage, "migrate", "--noinput", "-v", "0"],
-             "Migrating the database failed (the error is above).")
+    run_step([python, manage, "migrate", "--noinput", "-v", "0"], "Migrating the database failed (the error is above).")
     if not seed and (not demo or (database is not None and demo_is_ready(database, migrations))):
         return "migrated"
     say("Seeding the demo club (seed_demo: it adds only what is missing).")
@@ -250,8 +250,12 @@ def parser() -> argparse.ArgumentParser:
     run = steps.add_parser("run", help="install what is due, then serve the demo (the default)")
     run.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
     run.add_argument("--port", default=os.environ.get("PORT", "8000"))
-    run.add_argument("--seed", action="store_true", default=os.environ.get("SEED", "").lower() in TRUE,
-                     help="run seed_demo even when the demo is there (also SEED=1)")
+    run.add_argument(
+        "--seed",
+        action="store_true",
+        default=os.environ.get("SEED", "").lower() in TRUE,
+        help="run seed_demo even when the demo is there (also SEED=1)",
+    )
     steps.add_parser("test", help="install the dev requirements, then run pytest (arguments after `test` go to it)")
     steps.add_parser("install", help="create .venv and install requirements.txt (when changed)")
     steps.add_parser("install-dev", help="the same with requirements-dev.txt")

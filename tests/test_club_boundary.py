@@ -50,17 +50,28 @@ def world():
     round_ = competition_services.publish_round(round=round_)
     match = round_.matches.order_by("table").first()
     scoring_services.save_deals(match=match, user=scorer_a, deals=simulated_sheet(match), version=0)
-    return {"club": club_a, "competition": competition, "round": round_, "match": match, "player": players[0],
-            "org_a": org_a, "org_b": org_b}
+    return {
+        "club": club_a,
+        "competition": competition,
+        "round": round_,
+        "match": match,
+        "player": players[0],
+        "org_a": org_a,
+        "org_b": org_b,
+    }
 
 
 def fill(path: str, world) -> str:
     converters = {
-        "<slug:slug>": world["club"].slug if path.startswith(("manage/clubs/", "ratings/")) else world["competition"].slug,
+        "<slug:slug>": world["club"].slug
+        if path.startswith(("manage/clubs/", "ratings/"))
+        else world["competition"].slug,
         "<int:number>": "1",
         "<int:pk>": str(world["match"].pk),
         "<int:player_id>": str(world["player"].pk),
-        "<int:entrant_id>": str(MatchSide.objects.filter(match=world["match"]).values_list("entrant_id", flat=True).first()),
+        "<int:entrant_id>": str(
+            MatchSide.objects.filter(match=world["match"]).values_list("entrant_id", flat=True).first()
+        ),
     }
     for placeholder, value in converters.items():
         path = path.replace(placeholder, value)
@@ -70,8 +81,12 @@ def fill(path: str, world) -> str:
 
 def snapshot():
     return (
-        Competition.objects.count(), Round.objects.count(), Match.objects.count(), Deal.objects.count(),
-        Attendance.objects.count(), Player.objects.count(),
+        Competition.objects.count(),
+        Round.objects.count(),
+        Match.objects.count(),
+        Deal.objects.count(),
+        Attendance.objects.count(),
+        Player.objects.count(),
         list(Match.objects.order_by("pk").values_list("version", "status")),
         list(Round.objects.order_by("pk").values_list("status", "seed")),
     )

@@ -19,7 +19,10 @@ def run_manage(*args, env_extra):
 
 def test_production_settings_pass_the_deploy_check():
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
         env_extra={
             "DJANGO_SETTINGS_MODULE": "config.settings.production",
             "SECRET_KEY": secrets.token_urlsafe(50),

@@ -44,8 +44,17 @@ json_values = st.recursive(
     max_leaves=20,
 )
 deal_like = st.fixed_dictionaries(
-    {}, optional={"bidder": json_values, "points": json_values, "roem": json_values, "pit": json_values,
-                  "verzaakt": json_values, "trump": json_values, "challenge": json_values, "nil": json_values},
+    {},
+    optional={
+        "bidder": json_values,
+        "points": json_values,
+        "roem": json_values,
+        "pit": json_values,
+        "verzaakt": json_values,
+        "trump": json_values,
+        "challenge": json_values,
+        "nil": json_values,
+    },
 )
 bodies = st.one_of(
     json_values.map(json.dumps),
@@ -55,7 +64,9 @@ bodies = st.one_of(
 )
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(body=bodies)
 def test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_refusing(body):
     match = Match.objects.first()
@@ -68,7 +79,9 @@ def test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_ref
     match.refresh_from_db()
     before = (match.version, list(Deal.objects.filter(match=match).values_list("number", "points_a", "score_a")))
     response = Client().put(
-        f"/api/matches/{match.pk}/deals", data=body, content_type="application/json",
+        f"/api/matches/{match.pk}/deals",
+        data=body,
+        content_type="application/json",
         HTTP_AUTHORIZATION=f"Bearer {key}",
     )
     assert response.status_code in (200, 400, 409), (response.status_code, body)
@@ -91,8 +104,10 @@ def test_a_real_sheet_through_the_api_for_comparison():
     scorer = make_user("api-real", club=match.round.competition.club, role="scorer")
     key = create_token(scorer)
     response = Client().put(
-        f"/api/matches/{match.pk}/deals", data=json.dumps({"version": 0, "deals": simulated_sheet(match)}),
-        content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {key}",
+        f"/api/matches/{match.pk}/deals",
+        data=json.dumps({"version": 0, "deals": simulated_sheet(match)}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
     )
     assert response.status_code == 200
     assert response.json()["status"] == "entered"

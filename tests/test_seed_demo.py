@@ -56,8 +56,10 @@ def test_the_demo_club_and_its_competitions(seeded):
     assert evenings.rounds.count() == 30
     attendance = sorted(evenings.evenings.annotate(n=Count("attendances")).values_list("n", flat=True))
     assert attendance[0] == 24 and attendance[-1] == 28
-    assert evenings.rounds.filter(byes__isnull=False).exists() or Match.objects.filter(
-        round__competition=evenings, sides=3).exists()
+    assert (
+        evenings.rounds.filter(byes__isnull=False).exists()
+        or Match.objects.filter(round__competition=evenings, sides=3).exists()
+    )
     pairs = Competition.objects.get(slug="demo-vaste-paren")
     assert pairs.entrants.count() == 8
     league = Competition.objects.get(slug="regio-utrecht-teams")

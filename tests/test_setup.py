@@ -24,7 +24,7 @@ from scripts import compile_messages, launcher
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
-TINY_PO = textwrap.dedent(r'''
+TINY_PO = textwrap.dedent(r"""
     msgid ""
     msgstr ""
     "Language: nl\n"
@@ -42,7 +42,7 @@ TINY_PO = textwrap.dedent(r'''
     msgid_plural "%(count)s rounds"
     msgstr[0] "%(count)s ronde"
     msgstr[1] "%(count)s rondes"
-''').lstrip()
+""").lstrip()
 
 
 def write_po(folder: Path, text: str = TINY_PO) -> Path:
@@ -163,9 +163,7 @@ def test_too_old_python_is_told_which_newer_one_is_installed():
     message = run_py.version_problem((3, 9, 2), "python3", which=found.get, runs=lambda path: True)
     assert "python3.12 is installed: run `make run PYTHON=python3.12`" in message
     # a name that does not run (an inactive pyenv shim) is not suggested
-    message = run_py.version_problem(
-        (3, 9, 2), "python3", which=found.get, runs=lambda path: path.endswith("3.11")
-    )
+    message = run_py.version_problem((3, 9, 2), "python3", which=found.get, runs=lambda path: path.endswith("3.11"))
     assert "make run PYTHON=python3.11" in message
 
 
@@ -183,8 +181,11 @@ def _old_pythons() -> list[str]:
             found.append(path)
     old = []
     for path in found:
-        probe = subprocess.run([path, "-c", "import sys; print(sys.version_info[0] * 100 + sys.version_info[1])"],
-                               capture_output=True, text=True)
+        probe = subprocess.run(
+            [path, "-c", "import sys; print(sys.version_info[0] * 100 + sys.version_info[1])"],
+            capture_output=True,
+            text=True,
+        )
         if probe.returncode == 0 and int(probe.stdout) < 311:
             old.append(path)
     return old
@@ -206,12 +207,15 @@ def test_make_without_the_named_python_says_one_sentence():
     make = shutil.which("make")
     if make is None:
         pytest.skip("make is not installed (README: python3 run.py is the way without it)")
-    result = subprocess.run([make, "-s", "run", "PYTHON=/nonexistent/python3"], cwd=ROOT, capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [make, "-s", "run", "PYTHON=/nonexistent/python3"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode != 0
     output = (result.stdout + result.stderr).strip().splitlines()
-    assert output[0] == ("/nonexistent/python3 was not found: install Python 3.11 or newer, or name one with "
-                         "make run PYTHON=/path/to/python3.11."), output
+    assert output[0] == (
+        "/nonexistent/python3 was not found: install Python 3.11 or newer, or name one with "
+        "make run PYTHON=/path/to/python3.11."
+    ), output
 
 
 # --- a second `make run`: nothing reinstalled, the demo not reseeded
@@ -281,9 +285,7 @@ def test_second_run_neither_migrates_nor_seeds(tmp_path, monkeypatch, steps):
     assert steps == []
 
 
-@pytest.mark.parametrize(
-    "state", ["no database", "a migration not applied", "no demo club", "not a database"]
-)
+@pytest.mark.parametrize("state", ["no database", "a migration not applied", "no demo club", "not a database"])
 def test_run_migrates_and_seeds_what_is_missing(tmp_path, monkeypatch, steps, state):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     if state == "a migration not applied":
@@ -333,13 +335,15 @@ class Report:
 
 
 def test_skip_summary_names_each_test_and_one_command():
-    lines = root_conftest.skip_summary([
-        Report("tests/browser/test_a.py::test_one", "browser tests need Debian's chromium at /usr/bin/chromium"),
-        Report("tests/scoring/test_sheets.py::test_render", "needs poppler-utils (pdftoppm)"),
-        Report("tests/scoring/test_sheets.py::test_qr", "needs zbar-tools (zbarimg) to read QR codes"),
-        Report("tests/scoring/test_concurrency.py::test_x", "needs PostgreSQL (CI runs the suite a second time)"),
-        Report("tests/test_other.py::test_y", "not today"),
-    ])
+    lines = root_conftest.skip_summary(
+        [
+            Report("tests/browser/test_a.py::test_one", "browser tests need Debian's chromium at /usr/bin/chromium"),
+            Report("tests/scoring/test_sheets.py::test_render", "needs poppler-utils (pdftoppm)"),
+            Report("tests/scoring/test_sheets.py::test_qr", "needs zbar-tools (zbarimg) to read QR codes"),
+            Report("tests/scoring/test_concurrency.py::test_x", "needs PostgreSQL (CI runs the suite a second time)"),
+            Report("tests/test_other.py::test_y", "not today"),
+        ]
+    )
     assert lines[0] == "3 test(s) skipped because this machine lacks a program:"
     assert "    tests/browser/test_a.py::test_one" in lines
     assert "    tests/scoring/test_sheets.py::test_render" in lines
@@ -351,7 +355,8 @@ def test_skip_summary_names_each_test_and_one_command():
 
 def test_pytest_prints_the_skip_summary_at_the_end(tmp_path):
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
-    (tmp_path / "test_machine.py").write_text(textwrap.dedent('''
+    (tmp_path / "test_machine.py").write_text(
+        textwrap.dedent("""
         import pytest
 
         def test_runs():
@@ -363,11 +368,28 @@ def test_pytest_prints_the_skip_summary_at_the_end(tmp_path):
 
         def test_browser():
             pytest.skip("browser tests need Debian's chromium at /nowhere/chromium (apt-get install chromium)")
-    '''))
+    """)
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:django", "-p", "no:xdist",
-         "-p", "no:hypothesispytest", "-rs", "test_machine.py"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:django",
+            "-p",
+            "no:xdist",
+            "-p",
+            "no:hypothesispytest",
+            "-rs",
+            "test_machine.py",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.strip().splitlines()

@@ -164,8 +164,10 @@ def test_every_entry_is_translated_and_none_is_fuzzy(catalogue):
     assert entries, "the Dutch catalogue has no entries"
     fuzzy = [e.where() for e in entries if "fuzzy" in e.flags]
     untranslated = [
-        e.where() for e in entries
-        if not e.msgstr or any(not s.strip() for s in e.msgstr.values())
+        e.where()
+        for e in entries
+        if not e.msgstr
+        or any(not s.strip() for s in e.msgstr.values())
         or (e.msgid_plural is not None and sorted(e.msgstr) != [0, 1])
     ]
     problems = []
@@ -240,7 +242,11 @@ def test_catalogue_has_every_msgid_of_the_source(tmp_path):
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test", "PYTHONDONTWRITEBYTECODE": "1"}
     result = subprocess.run(
         [sys.executable, "manage.py", *MAKEMESSAGES, "-v", "0"],
-        cwd=copy, env=env, capture_output=True, text=True, timeout=300,
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, f"makemessages failed:\n{result.stdout}\n{result.stderr}"
 
@@ -280,9 +286,7 @@ def test_makemessages_extracts_the_rules_engine_messages():
     assert "--keyword=N_" in Command.xgettext_options
     marked = "a message"
     assert errors.N_(marked) is marked  # a no-op marker (a literal here would itself be extracted)
-    templates = {
-        value for name, value in vars(errors).items() if name.isupper() and isinstance(value, str)
-    }
+    templates = {value for name, value in vars(errors).items() if name.isupper() and isinstance(value, str)}
     ids = {e.msgid for e in messages(PO)}
     assert templates and not templates - ids, sorted(templates - ids)
 

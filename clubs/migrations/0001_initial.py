@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,129 +14,224 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(blank=True, max_length=80, verbose_name='description')),
-                ('key_hash', models.CharField(max_length=64, unique=True)),
-                ('prefix', models.CharField(max_length=8)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('last_used', models.DateTimeField(blank=True, null=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True, verbose_name='revoked')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(blank=True, max_length=80, verbose_name="description")),
+                ("key_hash", models.CharField(max_length=64, unique=True)),
+                ("prefix", models.CharField(max_length=8)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("last_used", models.DateTimeField(blank=True, null=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True, verbose_name="revoked")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'API token',
-                'verbose_name_plural': 'API tokens',
+                "verbose_name": "API token",
+                "verbose_name_plural": "API tokens",
             },
         ),
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, unique=True, verbose_name='short name')),
-                ('city', models.CharField(blank=True, max_length=80, verbose_name='place')),
-                ('is_league', models.BooleanField(default=False, help_text='A league organises competitions with teams from several clubs.', verbose_name='league')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('member_clubs', models.ManyToManyField(blank=True, limit_choices_to={'is_league': False}, related_name='leagues', to='clubs.club', verbose_name='member clubs')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(max_length=60, unique=True, verbose_name="short name")),
+                ("city", models.CharField(blank=True, max_length=80, verbose_name="place")),
+                (
+                    "is_league",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A league organises competitions with teams from several clubs.",
+                        verbose_name="league",
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "member_clubs",
+                    models.ManyToManyField(
+                        blank=True,
+                        limit_choices_to={"is_league": False},
+                        related_name="leagues",
+                        to="clubs.club",
+                        verbose_name="member clubs",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'club or league',
-                'verbose_name_plural': 'clubs and leagues',
-                'ordering': ['name'],
+                "verbose_name": "club or league",
+                "verbose_name_plural": "clubs and leagues",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('member_number', models.CharField(max_length=20, verbose_name='member number')),
-                ('first_name', models.CharField(max_length=60, verbose_name='first name')),
-                ('last_name', models.CharField(max_length=80, verbose_name='last name')),
-                ('email', models.EmailField(blank=True, max_length=254, verbose_name='email')),
-                ('active', models.BooleanField(default=True, verbose_name='active')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='players', to='clubs.club', verbose_name='club')),
-                ('user', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("member_number", models.CharField(max_length=20, verbose_name="member number")),
+                ("first_name", models.CharField(max_length=60, verbose_name="first name")),
+                ("last_name", models.CharField(max_length=80, verbose_name="last name")),
+                ("email", models.EmailField(blank=True, max_length=254, verbose_name="email")),
+                ("active", models.BooleanField(default=True, verbose_name="active")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="players",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+                (
+                    "user",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="player",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'member',
-                'verbose_name_plural': 'members',
-                'ordering': ['last_name', 'first_name'],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+                "ordering": ["last_name", "first_name"],
             },
         ),
         migrations.CreateModel(
-            name='StaffRole',
+            name="StaffRole",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('organiser', 'organiser'), ('scorer', 'scorer')], max_length=12, verbose_name='role')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff_roles', to='clubs.club', verbose_name='club')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='staff_roles', to=settings.AUTH_USER_MODEL, verbose_name='user')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("organiser", "organiser"), ("scorer", "scorer")], max_length=12, verbose_name="role"
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff_roles",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="staff_roles",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="user",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'role',
-                'verbose_name_plural': 'roles',
+                "verbose_name": "role",
+                "verbose_name_plural": "roles",
             },
         ),
         migrations.CreateModel(
-            name='Team',
+            name="Team",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('kind', models.CharField(choices=[('pair', 'pair'), ('four', 'team of four')], default='pair', max_length=8, verbose_name='kind')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='teams', to='clubs.club', verbose_name='club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("pair", "pair"), ("four", "team of four")],
+                        default="pair",
+                        max_length=8,
+                        verbose_name="kind",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="teams",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'team',
-                'verbose_name_plural': 'teams',
-                'ordering': ['name'],
+                "verbose_name": "team",
+                "verbose_name_plural": "teams",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='TeamMember',
+            name="TeamMember",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(default=1, verbose_name='place')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='team_places', to='clubs.player')),
-                ('team', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='members', to='clubs.team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField(default=1, verbose_name="place")),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="team_places", to="clubs.player"
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="members", to="clubs.team"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'team member',
-                'verbose_name_plural': 'team members',
-                'ordering': ['team', 'position'],
+                "verbose_name": "team member",
+                "verbose_name_plural": "team members",
+                "ordering": ["team", "position"],
             },
         ),
         migrations.AddField(
-            model_name='team',
-            name='players',
-            field=models.ManyToManyField(related_name='teams', through='clubs.TeamMember', to='clubs.player', verbose_name='players'),
+            model_name="team",
+            name="players",
+            field=models.ManyToManyField(
+                related_name="teams", through="clubs.TeamMember", to="clubs.player", verbose_name="players"
+            ),
         ),
         migrations.AddIndex(
-            model_name='player',
-            index=models.Index(fields=['club', 'last_name', 'first_name'], name='clubs_playe_club_id_66f49f_idx'),
+            model_name="player",
+            index=models.Index(fields=["club", "last_name", "first_name"], name="clubs_playe_club_id_66f49f_idx"),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(fields=('club', 'member_number'), name='player_member_number_unique_per_club'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                fields=("club", "member_number"), name="player_member_number_unique_per_club"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='staffrole',
-            constraint=models.UniqueConstraint(fields=('user', 'club', 'role'), name='staffrole_unique'),
+            model_name="staffrole",
+            constraint=models.UniqueConstraint(fields=("user", "club", "role"), name="staffrole_unique"),
         ),
         migrations.AddConstraint(
-            model_name='teammember',
-            constraint=models.UniqueConstraint(fields=('team', 'player'), name='teammember_unique_player'),
+            model_name="teammember",
+            constraint=models.UniqueConstraint(fields=("team", "player"), name="teammember_unique_player"),
         ),
         migrations.AddConstraint(
-            model_name='teammember',
-            constraint=models.UniqueConstraint(fields=('team', 'position'), name='teammember_unique_position'),
+            model_name="teammember",
+            constraint=models.UniqueConstraint(fields=("team", "position"), name="teammember_unique_position"),
         ),
         migrations.AddConstraint(
-            model_name='teammember',
-            constraint=models.CheckConstraint(condition=models.Q(('position__gte', 1), ('position__lte', 4)), name='teammember_position_1_to_4'),
+            model_name="teammember",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("position__gte", 1), ("position__lte", 4)), name="teammember_position_1_to_4"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('club', 'name'), name='team_name_unique_per_club'),
+            model_name="team",
+            constraint=models.UniqueConstraint(fields=("club", "name"), name="team_name_unique_per_club"),
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0001_initial'),
+        ("clubs", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='guest',
-            field=models.BooleanField(default=False, verbose_name='guest'),
+            model_name="player",
+            name="guest",
+            field=models.BooleanField(default=False, verbose_name="guest"),
         ),
         migrations.AddField(
-            model_name='player',
-            name='guest_club',
+            model_name="player",
+            name="guest_club",
             field=models.CharField(blank=True, max_length=120, verbose_name="guest's own club"),
         ),
     ]

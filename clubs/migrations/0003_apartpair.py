@@ -5,26 +5,54 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0002_player_guest'),
+        ("clubs", "0002_player_guest"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ApartPair',
+            name="ApartPair",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('note', models.CharField(blank=True, max_length=80, verbose_name='note')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='apart_pairs', to='clubs.club', verbose_name='club')),
-                ('player_a', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player', verbose_name='member')),
-                ('player_b', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player', verbose_name='never at a table with')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("note", models.CharField(blank=True, max_length=80, verbose_name="note")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="apart_pairs",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+                (
+                    "player_a",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="clubs.player",
+                        verbose_name="member",
+                    ),
+                ),
+                (
+                    "player_b",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="clubs.player",
+                        verbose_name="never at a table with",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'pair kept apart',
-                'verbose_name_plural': 'pairs kept apart',
-                'ordering': ['club', 'player_a', 'player_b'],
-                'constraints': [models.UniqueConstraint(fields=('club', 'player_a', 'player_b'), name='apartpair_unique'), models.CheckConstraint(condition=models.Q(('player_a__lt', models.F('player_b'))), name='apartpair_ordered')],
+                "verbose_name": "pair kept apart",
+                "verbose_name_plural": "pairs kept apart",
+                "ordering": ["club", "player_a", "player_b"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("club", "player_a", "player_b"), name="apartpair_unique"),
+                    models.CheckConstraint(
+                        condition=models.Q(("player_a__lt", models.F("player_b"))), name="apartpair_ordered"
+                    ),
+                ],
             },
         ),
     ]

@@ -15,25 +15,28 @@ def fill_sort_names(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0003_apartpair'),
+        ("clubs", "0003_apartpair"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='player',
-            options={'ordering': ['sort_name', 'first_name', 'last_name'], 'verbose_name': 'member', 'verbose_name_plural': 'members'},
+            name="player",
+            options={
+                "ordering": ["sort_name", "first_name", "last_name"],
+                "verbose_name": "member",
+                "verbose_name_plural": "members",
+            },
         ),
         migrations.AddField(
-            model_name='player',
-            name='sort_name',
-            field=models.CharField(blank=True, editable=False, max_length=80, verbose_name='sort name'),
+            model_name="player",
+            name="sort_name",
+            field=models.CharField(blank=True, editable=False, max_length=80, verbose_name="sort name"),
         ),
         migrations.AddIndex(
-            model_name='player',
-            index=models.Index(fields=['club', 'sort_name', 'first_name'], name='player_club_sort_name'),
+            model_name="player",
+            index=models.Index(fields=["club", "sort_name", "first_name"], name="player_club_sort_name"),
         ),
         migrations.RunPython(fill_sort_names, migrations.RunPython.noop),
     ]

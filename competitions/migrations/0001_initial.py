@@ -6,298 +6,631 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('clubs', '0001_initial'),
+        ("clubs", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Competition',
+            name="Competition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=80, unique=True, verbose_name='short name')),
-                ('format', models.CharField(choices=[('individual', 'individual club evenings'), ('pairs', 'fixed pairs'), ('teams', 'teams of four')], default='individual', max_length=12, verbose_name='format')),
-                ('ruleset', models.CharField(choices=[('amsterdam', 'Amsterdam'), ('rotterdam', 'Rotterdam'), ('gezellig', 'Op de gezelligheid (no nat)'), ('wilde-boom', 'Wilde Boom (kraken)'), ('driemans', 'Three players (driemans)'), ('klawerjas', 'South African klawerjas')], default='amsterdam', max_length=20, verbose_name='rules')),
-                ('rule_options', models.JSONField(blank=True, default=dict, help_text='Options that differ from the chosen rules, for example {"four_jacks": 100}.', verbose_name='rule options')),
-                ('deals_per_match', models.PositiveSmallIntegerField(default=16, verbose_name='deals per match')),
-                ('first_dealer', models.CharField(choices=[('N', 'N'), ('E', 'E'), ('S', 'S'), ('W', 'W')], default='N', max_length=1, verbose_name='first dealer')),
-                ('points_win', models.PositiveSmallIntegerField(default=2, verbose_name='match points for a win')),
-                ('points_draw', models.PositiveSmallIntegerField(default=1, verbose_name='match points for a draw')),
-                ('points_loss', models.PositiveSmallIntegerField(default=0, verbose_name='match points for a loss')),
-                ('season_start', models.DateField(blank=True, null=True, verbose_name='season starts')),
-                ('season_end', models.DateField(blank=True, null=True, verbose_name='season ends')),
-                ('organiser_entry_counts', models.BooleanField(default=False, help_text='A result entered by the organiser needs no second person to confirm it.', verbose_name="organiser's entry counts at once")),
-                ('rounds_per_evening', models.PositiveSmallIntegerField(default=3, verbose_name='rounds per evening')),
-                ('three_player_tables', models.BooleanField(default=True, help_text='When attendance is not divisible by four: tables of three instead of byes.', verbose_name='tables of three')),
-                ('standings_method', models.CharField(choices=[('total', 'total of all evenings'), ('best_n', 'best N evenings'), ('best_average', 'best average over N evenings'), ('periods', 'periods')], default='total', max_length=16, verbose_name='standings')),
-                ('count_best', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='number of best evenings (N)')),
-                ('period_length', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='evenings per period')),
-                ('period_best', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='best evenings per period')),
-                ('periods_counted', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='number of best periods')),
-                ('absence_policy', models.CharField(choices=[('nothing', 'no points'), ('fixed', 'a fixed number of points'), ('lowest', "the evening's lowest score"), ('average', "the evening's average")], default='nothing', max_length=10, verbose_name='absence')),
-                ('absence_points', models.IntegerField(default=0, verbose_name='points when absent')),
-                ('bye_policy', models.CharField(choices=[('fixed', 'a fixed number of points'), ('average', "the round's average")], default='average', max_length=10, verbose_name='bye')),
-                ('bye_points', models.IntegerField(default=0, verbose_name='points for a bye')),
-                ('tie_breakers', models.JSONField(blank=True, default=list, help_text='Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].', verbose_name='tie-breakers')),
-                ('prize_places', models.PositiveSmallIntegerField(default=4, verbose_name='prizes for places 1 to')),
-                ('prize_every', models.PositiveSmallIntegerField(default=0, verbose_name='then every n-th place')),
-                ('booby_prize', models.BooleanField(default=True, verbose_name='booby prize')),
-                ('is_public', models.BooleanField(default=True, verbose_name='public')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='competitions', to='clubs.club', verbose_name='club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(max_length=80, unique=True, verbose_name="short name")),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("individual", "individual club evenings"),
+                            ("pairs", "fixed pairs"),
+                            ("teams", "teams of four"),
+                        ],
+                        default="individual",
+                        max_length=12,
+                        verbose_name="format",
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.CharField(
+                        choices=[
+                            ("amsterdam", "Amsterdam"),
+                            ("rotterdam", "Rotterdam"),
+                            ("gezellig", "Op de gezelligheid (no nat)"),
+                            ("wilde-boom", "Wilde Boom (kraken)"),
+                            ("driemans", "Three players (driemans)"),
+                            ("klawerjas", "South African klawerjas"),
+                        ],
+                        default="amsterdam",
+                        max_length=20,
+                        verbose_name="rules",
+                    ),
+                ),
+                (
+                    "rule_options",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text='Options that differ from the chosen rules, for example {"four_jacks": 100}.',
+                        verbose_name="rule options",
+                    ),
+                ),
+                ("deals_per_match", models.PositiveSmallIntegerField(default=16, verbose_name="deals per match")),
+                (
+                    "first_dealer",
+                    models.CharField(
+                        choices=[("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")],
+                        default="N",
+                        max_length=1,
+                        verbose_name="first dealer",
+                    ),
+                ),
+                ("points_win", models.PositiveSmallIntegerField(default=2, verbose_name="match points for a win")),
+                ("points_draw", models.PositiveSmallIntegerField(default=1, verbose_name="match points for a draw")),
+                ("points_loss", models.PositiveSmallIntegerField(default=0, verbose_name="match points for a loss")),
+                ("season_start", models.DateField(blank=True, null=True, verbose_name="season starts")),
+                ("season_end", models.DateField(blank=True, null=True, verbose_name="season ends")),
+                (
+                    "organiser_entry_counts",
+                    models.BooleanField(
+                        default=False,
+                        help_text="A result entered by the organiser needs no second person to confirm it.",
+                        verbose_name="organiser's entry counts at once",
+                    ),
+                ),
+                ("rounds_per_evening", models.PositiveSmallIntegerField(default=3, verbose_name="rounds per evening")),
+                (
+                    "three_player_tables",
+                    models.BooleanField(
+                        default=True,
+                        help_text="When attendance is not divisible by four: tables of three instead of byes.",
+                        verbose_name="tables of three",
+                    ),
+                ),
+                (
+                    "standings_method",
+                    models.CharField(
+                        choices=[
+                            ("total", "total of all evenings"),
+                            ("best_n", "best N evenings"),
+                            ("best_average", "best average over N evenings"),
+                            ("periods", "periods"),
+                        ],
+                        default="total",
+                        max_length=16,
+                        verbose_name="standings",
+                    ),
+                ),
+                (
+                    "count_best",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="number of best evenings (N)"),
+                ),
+                (
+                    "period_length",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="evenings per period"),
+                ),
+                (
+                    "period_best",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="best evenings per period"),
+                ),
+                (
+                    "periods_counted",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="number of best periods"),
+                ),
+                (
+                    "absence_policy",
+                    models.CharField(
+                        choices=[
+                            ("nothing", "no points"),
+                            ("fixed", "a fixed number of points"),
+                            ("lowest", "the evening's lowest score"),
+                            ("average", "the evening's average"),
+                        ],
+                        default="nothing",
+                        max_length=10,
+                        verbose_name="absence",
+                    ),
+                ),
+                ("absence_points", models.IntegerField(default=0, verbose_name="points when absent")),
+                (
+                    "bye_policy",
+                    models.CharField(
+                        choices=[("fixed", "a fixed number of points"), ("average", "the round's average")],
+                        default="average",
+                        max_length=10,
+                        verbose_name="bye",
+                    ),
+                ),
+                ("bye_points", models.IntegerField(default=0, verbose_name="points for a bye")),
+                (
+                    "tie_breakers",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text='Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].',
+                        verbose_name="tie-breakers",
+                    ),
+                ),
+                ("prize_places", models.PositiveSmallIntegerField(default=4, verbose_name="prizes for places 1 to")),
+                ("prize_every", models.PositiveSmallIntegerField(default=0, verbose_name="then every n-th place")),
+                ("booby_prize", models.BooleanField(default=True, verbose_name="booby prize")),
+                ("is_public", models.BooleanField(default=True, verbose_name="public")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="competitions",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'competition',
-                'verbose_name_plural': 'competitions',
-                'ordering': ['-season_start', 'name'],
+                "verbose_name": "competition",
+                "verbose_name_plural": "competitions",
+                "ordering": ["-season_start", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Division',
+            name="Division",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=60, verbose_name='name')),
-                ('order', models.PositiveSmallIntegerField(default=1, verbose_name='order')),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='divisions', to='competitions.competition')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=60, verbose_name="name")),
+                ("order", models.PositiveSmallIntegerField(default=1, verbose_name="order")),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="divisions",
+                        to="competitions.competition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'division',
-                'verbose_name_plural': 'divisions',
-                'ordering': ['competition', 'order', 'name'],
+                "verbose_name": "division",
+                "verbose_name_plural": "divisions",
+                "ordering": ["competition", "order", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Entrant',
+            name="Entrant",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=160, verbose_name='name')),
-                ('seed', models.PositiveIntegerField(default=0, verbose_name='seed')),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entrants', to='competitions.competition')),
-                ('division', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='entrants', to='competitions.division')),
-                ('player', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='clubs.player')),
-                ('team', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='clubs.team')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=160, verbose_name="name")),
+                ("seed", models.PositiveIntegerField(default=0, verbose_name="seed")),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entrants",
+                        to="competitions.competition",
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="entrants",
+                        to="competitions.division",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="clubs.player",
+                    ),
+                ),
+                (
+                    "team",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="clubs.team",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'entrant',
-                'verbose_name_plural': 'entrants',
-                'ordering': ['competition', 'seed', 'name'],
+                "verbose_name": "entrant",
+                "verbose_name_plural": "entrants",
+                "ordering": ["competition", "seed", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Evening',
+            name="Evening",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='evening')),
-                ('date', models.DateField(blank=True, null=True, verbose_name='date')),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='evenings', to='competitions.competition')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="evening")),
+                ("date", models.DateField(blank=True, null=True, verbose_name="date")),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="evenings",
+                        to="competitions.competition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'club evening',
-                'verbose_name_plural': 'club evenings',
-                'ordering': ['competition', 'number'],
+                "verbose_name": "club evening",
+                "verbose_name_plural": "club evenings",
+                "ordering": ["competition", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Attendance',
+            name="Attendance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('arrived_late', models.BooleanField(default=False, verbose_name='arrived late')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='attendances', to='clubs.player')),
-                ('evening', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attendances', to='competitions.evening')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("arrived_late", models.BooleanField(default=False, verbose_name="arrived late")),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="attendances", to="clubs.player"
+                    ),
+                ),
+                (
+                    "evening",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="attendances",
+                        to="competitions.evening",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'attendance',
-                'verbose_name_plural': 'attendance',
+                "verbose_name": "attendance",
+                "verbose_name_plural": "attendance",
             },
         ),
         migrations.CreateModel(
-            name='Fixture',
+            name="Fixture",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('home_total', models.IntegerField(default=0)),
-                ('away_total', models.IntegerField(default=0)),
-                ('complete', models.BooleanField(default=False, help_text='both tables confirmed')),
-                ('away', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='away_fixtures', to='competitions.entrant')),
-                ('home', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='home_fixtures', to='competitions.entrant')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("home_total", models.IntegerField(default=0)),
+                ("away_total", models.IntegerField(default=0)),
+                ("complete", models.BooleanField(default=False, help_text="both tables confirmed")),
+                (
+                    "away",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="away_fixtures",
+                        to="competitions.entrant",
+                    ),
+                ),
+                (
+                    "home",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="home_fixtures",
+                        to="competitions.entrant",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'id'],
+                "ordering": ["round", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('sides', models.PositiveSmallIntegerField(default=2, help_text='2, or 3 at a three-player table', verbose_name='sides')),
-                ('status', models.CharField(choices=[('open', 'not entered yet'), ('draft', 'partly entered'), ('entered', 'entered, awaiting confirmation'), ('confirmed', 'confirmed')], default='open', max_length=10, verbose_name='status')),
-                ('version', models.PositiveIntegerField(default=0, verbose_name='version')),
-                ('entered_at', models.DateTimeField(blank=True, null=True)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('deals_played', models.PositiveSmallIntegerField(default=0)),
-                ('confirmed_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('fixture', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='competitions.fixture')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("table", models.PositiveSmallIntegerField(verbose_name="table")),
+                (
+                    "sides",
+                    models.PositiveSmallIntegerField(
+                        default=2, help_text="2, or 3 at a three-player table", verbose_name="sides"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "not entered yet"),
+                            ("draft", "partly entered"),
+                            ("entered", "entered, awaiting confirmation"),
+                            ("confirmed", "confirmed"),
+                        ],
+                        default="open",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=0, verbose_name="version")),
+                ("entered_at", models.DateTimeField(blank=True, null=True)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                ("deals_played", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "confirmed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "fixture",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="matches",
+                        to="competitions.fixture",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'match',
-                'verbose_name_plural': 'matches',
-                'ordering': ['round', 'table'],
+                "verbose_name": "match",
+                "verbose_name_plural": "matches",
+                "ordering": ["round", "table"],
             },
         ),
         migrations.CreateModel(
-            name='MatchSeat',
+            name="MatchSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(choices=[('N', 'N'), ('E', 'E'), ('S', 'S'), ('W', 'W')], max_length=1)),
-                ('side', models.PositiveSmallIntegerField()),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='competitions.match')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='clubs.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.CharField(choices=[("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")], max_length=1)),
+                ("side", models.PositiveSmallIntegerField()),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="competitions.match"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="clubs.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'seat'],
+                "ordering": ["match", "seat"],
             },
         ),
         migrations.CreateModel(
-            name='MatchSide',
+            name="MatchSide",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('side', models.PositiveSmallIntegerField(help_text='0 = A (N+S), 1 = B (E+W); 2 = the third player')),
-                ('total', models.IntegerField(default=0)),
-                ('opponents_total', models.IntegerField(default=0)),
-                ('roem', models.IntegerField(default=0)),
-                ('bids', models.PositiveSmallIntegerField(default=0)),
-                ('made', models.PositiveSmallIntegerField(default=0)),
-                ('nat', models.PositiveSmallIntegerField(default=0)),
-                ('pits', models.PositiveSmallIntegerField(default=0)),
-                ('tegenpits', models.PositiveSmallIntegerField(default=0)),
-                ('verzaakt', models.PositiveSmallIntegerField(default=0)),
-                ('result', models.CharField(blank=True, choices=[('win', 'win'), ('draw', 'draw'), ('loss', 'loss'), ('', 'no result yet')], default='', max_length=4)),
-                ('entrant', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='match_sides', to='competitions.entrant')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='match_sides', to='competitions.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("side", models.PositiveSmallIntegerField(help_text="0 = A (N+S), 1 = B (E+W); 2 = the third player")),
+                ("total", models.IntegerField(default=0)),
+                ("opponents_total", models.IntegerField(default=0)),
+                ("roem", models.IntegerField(default=0)),
+                ("bids", models.PositiveSmallIntegerField(default=0)),
+                ("made", models.PositiveSmallIntegerField(default=0)),
+                ("nat", models.PositiveSmallIntegerField(default=0)),
+                ("pits", models.PositiveSmallIntegerField(default=0)),
+                ("tegenpits", models.PositiveSmallIntegerField(default=0)),
+                ("verzaakt", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "result",
+                    models.CharField(
+                        blank=True,
+                        choices=[("win", "win"), ("draw", "draw"), ("loss", "loss"), ("", "no result yet")],
+                        default="",
+                        max_length=4,
+                    ),
+                ),
+                (
+                    "entrant",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="match_sides",
+                        to="competitions.entrant",
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="match_sides", to="competitions.match"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['match', 'side'],
+                "ordering": ["match", "side"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('date', models.DateField(blank=True, null=True, verbose_name='date')),
-                ('status', models.CharField(choices=[('draft', 'draft'), ('published', 'published')], default='draft', max_length=10, verbose_name='status')),
-                ('seed', models.BigIntegerField(default=0, verbose_name='draw seed')),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='competitions.competition')),
-                ('evening', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='competitions.evening')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                ("date", models.DateField(blank=True, null=True, verbose_name="date")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("draft", "draft"), ("published", "published")],
+                        default="draft",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("seed", models.BigIntegerField(default=0, verbose_name="draw seed")),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="competitions.competition",
+                    ),
+                ),
+                (
+                    "evening",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="competitions.evening",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'round',
-                'verbose_name_plural': 'rounds',
-                'ordering': ['competition', 'number'],
+                "verbose_name": "round",
+                "verbose_name_plural": "rounds",
+                "ordering": ["competition", "number"],
             },
         ),
         migrations.AddField(
-            model_name='match',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='competitions.round'),
+            model_name="match",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="matches", to="competitions.round"
+            ),
         ),
         migrations.AddField(
-            model_name='fixture',
-            name='round',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fixtures', to='competitions.round'),
+            model_name="fixture",
+            name="round",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="fixtures", to="competitions.round"
+            ),
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('entrant', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='competitions.entrant')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='competitions.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "entrant",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="byes", to="competitions.entrant"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="byes", to="competitions.round"
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.CheckConstraint(condition=models.Q(('deals_per_match__gte', 1)), name='competition_deals_per_match_positive'),
+            model_name="competition",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("deals_per_match__gte", 1)), name="competition_deals_per_match_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='division',
-            constraint=models.UniqueConstraint(fields=('competition', 'name'), name='division_unique_name'),
+            model_name="division",
+            constraint=models.UniqueConstraint(fields=("competition", "name"), name="division_unique_name"),
         ),
         migrations.AddConstraint(
-            model_name='entrant',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('player__isnull', False), ('team__isnull', True)), models.Q(('player__isnull', True), ('team__isnull', False)), _connector='OR'), name='entrant_player_xor_team'),
+            model_name="entrant",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("player__isnull", False), ("team__isnull", True)),
+                    models.Q(("player__isnull", True), ("team__isnull", False)),
+                    _connector="OR",
+                ),
+                name="entrant_player_xor_team",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entrant',
-            constraint=models.UniqueConstraint(fields=('competition', 'player'), name='entrant_unique_player'),
+            model_name="entrant",
+            constraint=models.UniqueConstraint(fields=("competition", "player"), name="entrant_unique_player"),
         ),
         migrations.AddConstraint(
-            model_name='entrant',
-            constraint=models.UniqueConstraint(fields=('competition', 'team'), name='entrant_unique_team'),
+            model_name="entrant",
+            constraint=models.UniqueConstraint(fields=("competition", "team"), name="entrant_unique_team"),
         ),
         migrations.AddConstraint(
-            model_name='evening',
-            constraint=models.UniqueConstraint(fields=('competition', 'number'), name='evening_unique_number'),
+            model_name="evening",
+            constraint=models.UniqueConstraint(fields=("competition", "number"), name="evening_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='attendance',
-            constraint=models.UniqueConstraint(fields=('evening', 'player'), name='attendance_unique'),
+            model_name="attendance",
+            constraint=models.UniqueConstraint(fields=("evening", "player"), name="attendance_unique"),
         ),
         migrations.AddConstraint(
-            model_name='matchseat',
-            constraint=models.UniqueConstraint(fields=('match', 'seat'), name='matchseat_unique_seat'),
+            model_name="matchseat",
+            constraint=models.UniqueConstraint(fields=("match", "seat"), name="matchseat_unique_seat"),
         ),
         migrations.AddConstraint(
-            model_name='matchseat',
-            constraint=models.UniqueConstraint(fields=('match', 'player'), name='matchseat_unique_player'),
+            model_name="matchseat",
+            constraint=models.UniqueConstraint(fields=("match", "player"), name="matchseat_unique_player"),
         ),
         migrations.AddConstraint(
-            model_name='matchside',
-            constraint=models.UniqueConstraint(fields=('match', 'side'), name='matchside_unique_side'),
+            model_name="matchside",
+            constraint=models.UniqueConstraint(fields=("match", "side"), name="matchside_unique_side"),
         ),
         migrations.AddConstraint(
-            model_name='matchside',
-            constraint=models.CheckConstraint(condition=models.Q(('side__lte', 2)), name='matchside_side_0_to_2'),
+            model_name="matchside",
+            constraint=models.CheckConstraint(condition=models.Q(("side__lte", 2)), name="matchside_side_0_to_2"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('competition', 'number'), name='round_unique_number'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("competition", "number"), name="round_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="round_number_positive"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status'], name='competition_status_8b2dce_idx'),
+            model_name="match",
+            index=models.Index(fields=["status"], name="competition_status_8b2dce_idx"),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.UniqueConstraint(fields=('round', 'table'), name='match_unique_table'),
+            model_name="match",
+            constraint=models.UniqueConstraint(fields=("round", "table"), name="match_unique_table"),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('sides__in', [2, 3])), name='match_two_or_three_sides'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("sides__in", [2, 3])), name="match_two_or_three_sides"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(('confirmed_by__isnull', True), ('entered_by__isnull', True), models.Q(('confirmed_by', models.F('entered_by')), _negated=True), _connector='OR'), name='match_not_confirmed_by_enterer'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("confirmed_by__isnull", True),
+                    ("entered_by__isnull", True),
+                    models.Q(("confirmed_by", models.F("entered_by")), _negated=True),
+                    _connector="OR",
+                ),
+                name="match_not_confirmed_by_enterer",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='match',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('status', 'confirmed'), _negated=True), ('confirmed_at__isnull', False), _connector='OR'), name='match_confirmed_has_time'),
+            model_name="match",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("status", "confirmed"), _negated=True), ("confirmed_at__isnull", False), _connector="OR"
+                ),
+                name="match_confirmed_has_time",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='fixture',
-            constraint=models.CheckConstraint(condition=models.Q(('home', models.F('away')), _negated=True), name='fixture_two_different_teams'),
+            model_name="fixture",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("home", models.F("away")), _negated=True), name="fixture_two_different_teams"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(fields=('round', 'entrant'), name='bye_unique'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(fields=("round", "entrant"), name="bye_unique"),
         ),
     ]

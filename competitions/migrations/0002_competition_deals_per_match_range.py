@@ -5,15 +5,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0001_initial'),
+        ("competitions", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='competition',
-            name='deals_per_match',
-            field=models.PositiveSmallIntegerField(default=16, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(64)], verbose_name='deals per match'),
+            model_name="competition",
+            name="deals_per_match",
+            field=models.PositiveSmallIntegerField(
+                default=16,
+                validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(64)],
+                verbose_name="deals per match",
+            ),
         ),
     ]

@@ -4,45 +4,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0002_competition_deals_per_match_range'),
+        ("competitions", "0002_competition_deals_per_match_range"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='entry_mode',
-            field=models.CharField(choices=[('deals', 'deal by deal'), ('totals', "only each side's total")], default='deals', help_text="Deal by deal, or only each side's match total (with roem, nat and pit counts if kept).", max_length=8, verbose_name='score entry'),
+            model_name="competition",
+            name="entry_mode",
+            field=models.CharField(
+                choices=[("deals", "deal by deal"), ("totals", "only each side's total")],
+                default="deals",
+                help_text="Deal by deal, or only each side's match total (with roem, nat and pit counts if kept).",
+                max_length=8,
+                verbose_name="score entry",
+            ),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='second_check',
-            field=models.CharField(choices=[('scorer', 'a scorer or the organiser confirms'), ('opponents', 'the opponents accept it at the table'), ('both', 'the opponents accept it, then a scorer confirms')], default='scorer', help_text='The second person who must check a result before it counts.', max_length=10, verbose_name='who checks a result'),
+            model_name="competition",
+            name="second_check",
+            field=models.CharField(
+                choices=[
+                    ("scorer", "a scorer or the organiser confirms"),
+                    ("opponents", "the opponents accept it at the table"),
+                    ("both", "the opponents accept it, then a scorer confirms"),
+                ],
+                default="scorer",
+                help_text="The second person who must check a result before it counts.",
+                max_length=10,
+                verbose_name="who checks a result",
+            ),
         ),
         migrations.AddField(
-            model_name='match',
-            name='changed_at',
+            model_name="match",
+            name="changed_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='table_checked_at',
+            model_name="match",
+            name="table_checked_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='table_checked_side',
+            model_name="match",
+            name="table_checked_side",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='table_code',
+            model_name="match",
+            name="table_code",
             field=models.CharField(blank=True, editable=False, max_length=32, null=True, unique=True),
         ),
         migrations.AddField(
-            model_name='match',
-            name='table_entered_side',
+            model_name="match",
+            name="table_entered_side",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
     ]

@@ -17,59 +17,107 @@ def number_rounds_per_evening(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0002_player_guest'),
-        ('competitions', '0003_night_at_the_table'),
+        ("clubs", "0002_player_guest"),
+        ("competitions", "0003_night_at_the_table"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='compensation_limit',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='How many absent evenings and byes per player may be compensated in a season; empty: no limit.', null=True, verbose_name='compensated at most'),
+            model_name="competition",
+            name="compensation_limit",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="How many absent evenings and byes per player may be compensated in a season; empty: no limit.",
+                null=True,
+                verbose_name="compensated at most",
+            ),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='guests_in_standings',
-            field=models.BooleanField(default=False, help_text="Guests always play and appear in the evening's result; tick to rank them in the season too.", verbose_name='guests in the season standings'),
+            model_name="competition",
+            name="guests_in_standings",
+            field=models.BooleanField(
+                default=False,
+                help_text="Guests always play and appear in the evening's result; tick to rank them in the season too.",
+                verbose_name="guests in the season standings",
+            ),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='prize_per_players',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='On a club evening: one prize for every N players present (empty: use the places above).', null=True, verbose_name='one prize per N players present'),
+            model_name="competition",
+            name="prize_per_players",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="On a club evening: one prize for every N players present (empty: use the places above).",
+                null=True,
+                verbose_name="one prize per N players present",
+            ),
         ),
         migrations.AddField(
-            model_name='evening',
-            name='three_player_tables',
-            field=models.BooleanField(blank=True, help_text='This evening only: tables of three (yes) or byes (no); empty: as the competition says.', null=True, verbose_name='tables of three'),
+            model_name="evening",
+            name="three_player_tables",
+            field=models.BooleanField(
+                blank=True,
+                help_text="This evening only: tables of three (yes) or byes (no); empty: as the competition says.",
+                null=True,
+                verbose_name="tables of three",
+            ),
         ),
         migrations.AddField(
-            model_name='round',
-            name='evening_round',
-            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='round of the evening'),
+            model_name="round",
+            name="evening_round",
+            field=models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="round of the evening"),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='absence_policy',
-            field=models.CharField(choices=[('nothing', 'no points'), ('fixed', 'a fixed number of points'), ('lowest', "the evening's lowest score"), ('average', "the evening's average"), ('own_average', "the player's own average")], default='nothing', max_length=12, verbose_name='absence'),
+            model_name="competition",
+            name="absence_policy",
+            field=models.CharField(
+                choices=[
+                    ("nothing", "no points"),
+                    ("fixed", "a fixed number of points"),
+                    ("lowest", "the evening's lowest score"),
+                    ("average", "the evening's average"),
+                    ("own_average", "the player's own average"),
+                ],
+                default="nothing",
+                max_length=12,
+                verbose_name="absence",
+            ),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='bye_policy',
-            field=models.CharField(choices=[('fixed', 'a fixed number of points'), ('average', "the round's average"), ('lowest', "the round's lowest score"), ('own_average', "the player's own average per round"), ('nothing', 'no points')], default='average', max_length=12, verbose_name='bye'),
+            model_name="competition",
+            name="bye_policy",
+            field=models.CharField(
+                choices=[
+                    ("fixed", "a fixed number of points"),
+                    ("average", "the round's average"),
+                    ("lowest", "the round's lowest score"),
+                    ("own_average", "the player's own average per round"),
+                    ("nothing", "no points"),
+                ],
+                default="average",
+                max_length=12,
+                verbose_name="bye",
+            ),
         ),
         migrations.CreateModel(
-            name='SitOut',
+            name="SitOut",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sit_outs', to='competitions.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "player",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="clubs.player"),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="sit_outs", to="competitions.round"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'sits out',
-                'verbose_name_plural': 'sit out',
-                'constraints': [models.UniqueConstraint(fields=('round', 'player'), name='sitout_unique')],
+                "verbose_name": "sits out",
+                "verbose_name_plural": "sit out",
+                "constraints": [models.UniqueConstraint(fields=("round", "player"), name="sitout_unique")],
             },
         ),
         migrations.RunPython(number_rounds_per_evening, migrations.RunPython.noop),

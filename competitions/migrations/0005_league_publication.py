@@ -11,51 +11,78 @@ def version_rows(apps, schema_editor):
     Competition = apps.get_model("competitions", "Competition")
     fresh = competitions.models_cache.fresh_number
     rows = [PageVersion(key="site", structure=fresh())]
-    rows += [PageVersion(key=f"c{pk}", competition_id=pk, structure=fresh()) for pk in Competition.objects.values_list("pk", flat=True)]
+    rows += [
+        PageVersion(key=f"c{pk}", competition_id=pk, structure=fresh())
+        for pk in Competition.objects.values_list("pk", flat=True)
+    ]
     PageVersion.objects.bulk_create(rows, ignore_conflicts=True)
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0004_evening_rounds_guests_sit_outs'),
+        ("competitions", "0004_evening_rounds_guests_sit_outs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='match_points_scheme',
-            field=models.CharField(choices=[('total', "by the team match's total (win, draw, loss)"), ('tables', 'per table won, plus a bonus for the higher total')], default='total', max_length=8, verbose_name='match points of a team match'),
+            model_name="competition",
+            name="match_points_scheme",
+            field=models.CharField(
+                choices=[
+                    ("total", "by the team match's total (win, draw, loss)"),
+                    ("tables", "per table won, plus a bonus for the higher total"),
+                ],
+                default="total",
+                max_length=8,
+                verbose_name="match points of a team match",
+            ),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='rank_by_average',
-            field=models.BooleanField(default=False, help_text='For entrants who played different numbers of matches: rank by points (teams: match points) per match.', verbose_name='rank by average per match'),
+            model_name="competition",
+            name="rank_by_average",
+            field=models.BooleanField(
+                default=False,
+                help_text="For entrants who played different numbers of matches: rank by points (teams: match points) per match.",
+                verbose_name="rank by average per match",
+            ),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='table_draw_points',
-            field=models.PositiveSmallIntegerField(default=1, verbose_name='match points per table drawn'),
+            model_name="competition",
+            name="table_draw_points",
+            field=models.PositiveSmallIntegerField(default=1, verbose_name="match points per table drawn"),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='table_win_points',
-            field=models.PositiveSmallIntegerField(default=2, verbose_name='match points per table won'),
+            model_name="competition",
+            name="table_win_points",
+            field=models.PositiveSmallIntegerField(default=2, verbose_name="match points per table won"),
         ),
         migrations.AddField(
-            model_name='competition',
-            name='total_bonus',
-            field=models.PositiveSmallIntegerField(default=2, help_text='Shared half and half when the totals are equal.', verbose_name='bonus for the higher total'),
+            model_name="competition",
+            name="total_bonus",
+            field=models.PositiveSmallIntegerField(
+                default=2,
+                help_text="Shared half and half when the totals are equal.",
+                verbose_name="bonus for the higher total",
+            ),
         ),
         migrations.CreateModel(
-            name='PageVersion',
+            name="PageVersion",
             fields=[
-                ('key', models.CharField(max_length=40, primary_key=True, serialize=False)),
-                ('structure', models.BigIntegerField(default=competitions.models_cache.fresh_number)),
-                ('competition', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='page_version', to='competitions.competition')),
+                ("key", models.CharField(max_length=40, primary_key=True, serialize=False)),
+                ("structure", models.BigIntegerField(default=competitions.models_cache.fresh_number)),
+                (
+                    "competition",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="page_version",
+                        to="competitions.competition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'page version',
+                "verbose_name": "page version",
             },
         ),
         migrations.RunPython(version_rows, migrations.RunPython.noop),

@@ -4,45 +4,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0005_league_publication'),
+        ("competitions", "0005_league_publication"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='matchside',
-            name='bids',
+            model_name="matchside",
+            name="bids",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='made',
+            model_name="matchside",
+            name="made",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='nat',
+            model_name="matchside",
+            name="nat",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='pits',
+            model_name="matchside",
+            name="pits",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='roem',
+            model_name="matchside",
+            name="roem",
             field=models.IntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='tegenpits',
+            model_name="matchside",
+            name="tegenpits",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
         migrations.AlterField(
-            model_name='matchside',
-            name='verzaakt',
+            model_name="matchside",
+            name="verzaakt",
             field=models.PositiveSmallIntegerField(blank=True, default=0, null=True),
         ),
     ]

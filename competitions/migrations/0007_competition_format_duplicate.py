@@ -4,15 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0006_matchside_stats_not_recorded'),
+        ("competitions", "0006_matchside_stats_not_recorded"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='competition',
-            name='format',
-            field=models.CharField(choices=[('individual', 'individual club evenings'), ('pairs', 'fixed pairs'), ('teams', 'teams of four'), ('duplicate', 'duplicate pairs (portefeuille)')], default='individual', max_length=12, verbose_name='format'),
+            model_name="competition",
+            name="format",
+            field=models.CharField(
+                choices=[
+                    ("individual", "individual club evenings"),
+                    ("pairs", "fixed pairs"),
+                    ("teams", "teams of four"),
+                    ("duplicate", "duplicate pairs (portefeuille)"),
+                ],
+                default="individual",
+                max_length=12,
+                verbose_name="format",
+            ),
         ),
     ]

@@ -5,28 +5,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0007_competition_format_duplicate'),
+        ("competitions", "0007_competition_format_duplicate"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='competition',
-            name='draw_method',
-            field=models.CharField(choices=[('lot', 'by lot (every round drawn anew)'), ('whist', 'whist schedule (fixed group: everyone partners everyone once)')], default='lot', max_length=8, verbose_name='draw of individual rounds'),
+            model_name="competition",
+            name="draw_method",
+            field=models.CharField(
+                choices=[
+                    ("lot", "by lot (every round drawn anew)"),
+                    ("whist", "whist schedule (fixed group: everyone partners everyone once)"),
+                ],
+                default="lot",
+                max_length=8,
+                verbose_name="draw of individual rounds",
+            ),
         ),
         migrations.CreateModel(
-            name='WhistRound',
+            name="WhistRound",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='schedule round')),
-                ('players', models.JSONField(default=list, verbose_name='players in schedule order')),
-                ('round', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='whist_round', to='competitions.round', verbose_name='round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="schedule round")),
+                ("players", models.JSONField(default=list, verbose_name="players in schedule order")),
+                (
+                    "round",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="whist_round",
+                        to="competitions.round",
+                        verbose_name="round",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'whist schedule round',
-                'verbose_name_plural': 'whist schedule rounds',
+                "verbose_name": "whist schedule round",
+                "verbose_name_plural": "whist schedule rounds",
             },
         ),
     ]

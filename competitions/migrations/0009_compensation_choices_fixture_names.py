@@ -4,29 +4,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0008_competition_draw_method_whistround'),
+        ("competitions", "0008_competition_draw_method_whistround"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='fixture',
-            options={'ordering': ['round', 'id'], 'verbose_name': 'team match', 'verbose_name_plural': 'team matches'},
+            name="fixture",
+            options={"ordering": ["round", "id"], "verbose_name": "team match", "verbose_name_plural": "team matches"},
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='absence_policy',
-            field=models.CharField(choices=[('nothing', 'no points'), ('fixed', 'a fixed number of points'), ('fixed_pit', 'a fixed number of points plus a pit'), ('lowest', "the evening's lowest score"), ('average', "the evening's average"), ('own_average', "the player's own average")], default='nothing', max_length=12, verbose_name='absence'),
+            model_name="competition",
+            name="absence_policy",
+            field=models.CharField(
+                choices=[
+                    ("nothing", "no points"),
+                    ("fixed", "a fixed number of points"),
+                    ("fixed_pit", "a fixed number of points plus a pit"),
+                    ("lowest", "the evening's lowest score"),
+                    ("average", "the evening's average"),
+                    ("own_average", "the player's own average"),
+                ],
+                default="nothing",
+                max_length=12,
+                verbose_name="absence",
+            ),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='bye_policy',
-            field=models.CharField(choices=[('fixed', 'a fixed number of points'), ('fixed_pit', 'a fixed number of points plus a pit'), ('average', "the round's average"), ('lowest', "the round's lowest score"), ('own_average', "the player's own season average per round"), ('nothing', 'no points')], default='average', max_length=12, verbose_name='bye'),
+            model_name="competition",
+            name="bye_policy",
+            field=models.CharField(
+                choices=[
+                    ("fixed", "a fixed number of points"),
+                    ("fixed_pit", "a fixed number of points plus a pit"),
+                    ("average", "the round's average"),
+                    ("lowest", "the round's lowest score"),
+                    ("own_average", "the player's own season average per round"),
+                    ("nothing", "no points"),
+                ],
+                default="average",
+                max_length=12,
+                verbose_name="bye",
+            ),
         ),
         migrations.AlterField(
-            model_name='competition',
-            name='compensation_limit',
-            field=models.PositiveSmallIntegerField(blank=True, help_text='How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit.', null=True, verbose_name='compensated at most'),
+            model_name="competition",
+            name="compensation_limit",
+            field=models.PositiveSmallIntegerField(
+                blank=True,
+                help_text="How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit.",
+                null=True,
+                verbose_name="compensated at most",
+            ),
         ),
     ]

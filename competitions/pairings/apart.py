@@ -25,9 +25,7 @@ def apart_pairs(apart: Iterable[Iterable[int]] | None, present: Sequence[int]) -
     return sorted(result)
 
 
-def assign_apart(
-    pairs: Sequence[tuple[int, int]], sizes: Sequence[int], rng: random.Random
-) -> dict[int, int] | None:
+def assign_apart(pairs: Sequence[tuple[int, int]], sizes: Sequence[int], rng: random.Random) -> dict[int, int] | None:
     """Tables (index into ``sizes``) for the players of ``pairs`` so that no pair shares one.
 
     Backtracking, most-constrained player first; interchangeable empty tables are tried once.

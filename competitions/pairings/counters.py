@@ -73,9 +73,7 @@ def table_opponents(table: Sequence[int]) -> list[PairKey]:
     return [pair_key(table[i], table[j]) for i in range(len(table)) for j in range(i + 1, len(table))]
 
 
-def record_round(
-    tables: Iterable[Sequence[int]], partnered: Counter[PairKey], opposed: Counter[PairKey]
-) -> None:
+def record_round(tables: Iterable[Sequence[int]], partnered: Counter[PairKey], opposed: Counter[PairKey]) -> None:
     """Add one drawn round to ``partnered`` and ``opposed`` in place (frozenset keys)."""
     for table in tables:
         partnered.update(table_partners(table))

@@ -44,9 +44,7 @@ def table_plan(n: int, three_player_tables: bool = True) -> tuple[int, int, int]
     return n // 4, 0, n % 4
 
 
-def choose_byes(
-    players: Sequence[int], count: int, byes_so_far: Iterable[int], rng: random.Random
-) -> list[int]:
+def choose_byes(players: Sequence[int], count: int, byes_so_far: Iterable[int], rng: random.Random) -> list[int]:
     """Draw ``count`` players to sit out, among those with the fewest earlier byes.
 
     For callers that track byes exactly: draw them with this, then pass the remaining players

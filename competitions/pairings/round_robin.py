@@ -44,4 +44,3 @@ def round_robin(n: int, double: bool = False) -> list[list[Pairing]]:
     if double:
         rounds += [[(home, None) if away is None else (away, home) for home, away in rnd] for rnd in rounds]
     return rounds
-

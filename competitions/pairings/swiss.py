@@ -14,9 +14,7 @@ _BYE = "bye"  # the phantom node whose partner in the matching sits out
 _WINDOWS = (8, 32)  # non-met neighbours per entrant in the sparse attempts, before the complete graph
 
 
-def swiss_round(
-    ranking: Sequence[int], met: Iterable[Iterable[int]], byes: Iterable[int] = ()
-) -> list[Pairing]:
+def swiss_round(ranking: Sequence[int], met: Iterable[Iterable[int]], byes: Iterable[int] = ()) -> list[Pairing]:
     """Pair the next Swiss round.
 
     ``ranking``: entrant indexes, best first. ``met``: the pairs that already played, as 2-tuples
@@ -97,9 +95,7 @@ def _someone_met_everyone(order: list[int], met_counts: Counter[PairKey]) -> boo
     return any(met_by[e] == len(order) - 1 for e in order) and len(order) > 1
 
 
-def _window_edges(
-    order: list[int], met_counts: Counter[PairKey], window: int
-) -> tuple[list[tuple[int, int]], bool]:
+def _window_edges(order: list[int], met_counts: Counter[PairKey], window: int) -> tuple[list[tuple[int, int]], bool]:
     """Each entrant linked to its ``window`` nearest-ranked entrants it has not met (both sides).
 
     The flag is true when that is every pair that has not met (the window reached everyone).

@@ -87,8 +87,11 @@ def main(ns: list[int]) -> None:
         for seed in range(4):
             base = anneal(n, seed)
             if base is not None:
-                data[str(n)] = {"group": [n - 1 if n % 4 == 0 else n], "base": [list(t) for t in base],
-                                "source": f"whist_search.anneal(n={n}, seed={seed})"}
+                data[str(n)] = {
+                    "group": [n - 1 if n % 4 == 0 else n],
+                    "base": [list(t) for t in base],
+                    "source": f"whist_search.anneal(n={n}, seed={seed})",
+                }
                 _DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
                 print(f"n={n}: found (seed {seed})", flush=True)
                 break

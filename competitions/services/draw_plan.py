@@ -33,8 +33,10 @@ def plan_draw(*, round: Round, present: Sequence[int], three_player_tables: bool
         )
     except draws.ApartError as error:
         raise DrawError(
-            _("The members who must not share a table cannot all be kept apart with %(count)s players; "
-              "remove a pair kept apart in the admin or draw with other players.")
+            _(
+                "The members who must not share a table cannot all be kept apart with %(count)s players; "
+                "remove a pair kept apart in the admin or draw with other players."
+            )
             % {"count": len(present)}
         ) from error
 

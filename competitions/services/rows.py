@@ -30,7 +30,9 @@ def lock_competition(competition: Competition) -> Competition:
 
 
 def lock_round(round: Round) -> Round:
-    locked = Round.objects.select_for_update(of=("self",)).select_related("competition__club", "evening").get(pk=round.pk)
+    locked = (
+        Round.objects.select_for_update(of=("self",)).select_related("competition__club", "evening").get(pk=round.pk)
+    )
     bump_competition(locked.competition_id)  # the organiser changes it: public pages render afresh
     return locked
 

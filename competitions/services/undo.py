@@ -45,9 +45,7 @@ def delete_evening(*, evening: Evening) -> int:
             % {"last": last, "number": evening.number}
         )
     if with_results(Match.objects.filter(round__evening=evening)).exists():
-        raise DrawError(
-            _("Evening %(number)s already has results; it cannot be deleted.") % {"number": evening.number}
-        )
+        raise DrawError(_("Evening %(number)s already has results; it cannot be deleted.") % {"number": evening.number})
     player_ids = set(evening.attendances.values_list("player_id", flat=True))
     number = evening.number
     evening.delete()  # rounds, tables, seats, byes and attendance go with it (cascade)
@@ -64,9 +62,11 @@ def _drop_unused_entrants(competition, player_ids: set[int]) -> None:
             "player_id", flat=True
         )
     )
-    unused = Entrant.objects.filter(competition=competition, player_id__in=player_ids - elsewhere).exclude(
-        pk__in=MatchSide.objects.filter(entrant__isnull=False).values("entrant_id")
-    ).exclude(pk__in=Bye.objects.values("entrant_id"))
+    unused = (
+        Entrant.objects.filter(competition=competition, player_id__in=player_ids - elsewhere)
+        .exclude(pk__in=MatchSide.objects.filter(entrant__isnull=False).values("entrant_id"))
+        .exclude(pk__in=Bye.objects.values("entrant_id"))
+    )
     unused.delete()
 
 
@@ -91,9 +91,7 @@ def unpublish_round(*, round: Round) -> Round:
     if round.status != Round.Status.PUBLISHED:
         raise DrawError(_("%(round)s is not published.") % {"round": round.label})
     if with_results(round.matches.all()).exists():
-        raise DrawError(
-            _("%(round)s already has results; it can no longer be unpublished.") % {"round": round.label}
-        )
+        raise DrawError(_("%(round)s already has results; it can no longer be unpublished.") % {"round": round.label})
     round.status = Round.Status.DRAFT
     round.save(update_fields=["status"])
     round.matches.update(table_code=None)

@@ -85,7 +85,10 @@ def standings(competition: Competition) -> list[StandingRow]:
     else:
         rows = pairs_teams.rows_for(competition)
         loader = pairs_teams.head_to_head_loader(competition)
-        if competition.format == Competition.Format.TEAMS and competition.match_points_scheme == Competition.MatchPointsScheme.TABLES:
+        if (
+            competition.format == Competition.Format.TEAMS
+            and competition.match_points_scheme == Competition.MatchPointsScheme.TABLES
+        ):
             _table_scheme_points(competition, rows)
     return rank_rows(
         rows,

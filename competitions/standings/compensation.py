@@ -82,4 +82,6 @@ def in_order(absences, byes):
     ("bye", player, bye tuple)."""
     events = [((number or 0, 0), "absence", player, number) for player, number in absences]
     events += [((b[2] or 0, b[3] or 0), "bye", b[0], b) for b in byes]
-    return [(kind, player, item) for _key, kind, player, item in sorted(events, key=lambda e: (e[0], e[1] == "bye", e[2]))]
+    return [
+        (kind, player, item) for _key, kind, player, item in sorted(events, key=lambda e: (e[0], e[1] == "bye", e[2]))
+    ]

@@ -68,7 +68,9 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
     )
 
 
-def _players(competition: Competition, ids, guests: set[int] | None = None, sort_keys: dict | None = None) -> dict[int, str]:
+def _players(
+    competition: Competition, ids, guests: set[int] | None = None, sort_keys: dict | None = None
+) -> dict[int, str]:
     """Names of the competition's players: its player entrants and these player ids (those who
     sat at its tables, from the aggregate). Guests are named as such, and their ids are added
     to ``guests`` when given (the season leaves them out unless the competition ranks them)."""
@@ -76,7 +78,9 @@ def _players(competition: Competition, ids, guests: set[int] | None = None, sort
     if ids:
         where |= Q(pk__in=list(ids))
     names = {}
-    for pk, first, last, guest in Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name", "guest"):
+    for pk, first, last, guest in (
+        Player.objects.filter(where).order_by().values_list("id", "first_name", "last_name", "guest")
+    ):
         names[pk] = guest_name(f"{first} {last}".strip()) if guest else f"{first} {last}".strip()
         if sort_keys is not None:
             sort_keys[pk] = (surname_key(last), first.casefold())
@@ -107,7 +111,9 @@ def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
         return {r: 0 for r in round_ids}
     if policy == Competition.ByePolicy.LOWEST:  # the lowest side total of the round
         lowest = dict(
-            seat_sides(match__round_id__in=round_ids).values("match__round_id").annotate(low=Min("total"))
+            seat_sides(match__round_id__in=round_ids)
+            .values("match__round_id")
+            .annotate(low=Min("total"))
             .values_list("match__round_id", "low")
         )
         return {r: lowest.get(r) or 0 for r in round_ids}
@@ -168,16 +174,21 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             setattr(row, "total" if name == "points" else name, value)
         recorded.mark(row, dict(zip(fields, values)))
     byes = [b for b in _byes(c) if b[0] in rows]
-    numbers = sorted({n for per_player in scores.values() for n in per_player} | {b[2] for b in byes},
-                     key=lambda n: (n is None, n or 0))
+    numbers = sorted(
+        {n for per_player in scores.values() for n in per_player} | {b[2] for b in byes},
+        key=lambda n: (n is None, n or 0),
+    )
     present = defaultdict(set)
     for player, per_player in scores.items():
         for number in per_player:
             present[number].add(player)
     for b in byes:
         present[b[2]].add(b[0])
-    absences = [] if c.absence_policy == Competition.AbsencePolicy.NOTHING else [
-        (pk, n) for n in numbers for pk in rows if pk not in present[n]]
+    absences = (
+        []
+        if c.absence_policy == Competition.AbsencePolicy.NOTHING
+        else [(pk, n) for n in numbers for pk in rows if pk not in present[n]]
+    )
     allowed = _allowed(c, absences, byes)
     if byes:
         own = {pk: half_up(row.total, row.played) for pk, row in rows.items() if row.played}
@@ -262,15 +273,18 @@ def season_points(c: Competition, evenings: list[EveningScore]) -> int | Fractio
 def head_to_head_loader(competition: Competition):
     """Two tied players' mutual results: the matches where they sat on opposite sides."""
     c = competition
-    points_of = {MatchSide.Result.WIN: c.points_win, MatchSide.Result.DRAW: c.points_draw, MatchSide.Result.LOSS: c.points_loss}
+    points_of = {
+        MatchSide.Result.WIN: c.points_win,
+        MatchSide.Result.DRAW: c.points_draw,
+        MatchSide.Result.LOSS: c.points_loss,
+    }
 
     def load(pairs):
         ids = {row.player_id for pair in pairs for row in pair}
         by_match: dict[int, dict[int, tuple]] = defaultdict(dict)
-        for match_id, player, side, total, result in (
-            seat_sides(match__round__competition=c, match__seats__player_id__in=ids)
-            .values_list("match_id", "match__seats__player_id", "side", "total", "result")
-        ):
+        for match_id, player, side, total, result in seat_sides(
+            match__round__competition=c, match__seats__player_id__in=ids
+        ).values_list("match_id", "match__seats__player_id", "side", "total", "result"):
             by_match[match_id][player] = (side, total, result)
         verdicts = {}
         for first, second in pairs:
@@ -286,7 +300,9 @@ def head_to_head_loader(competition: Competition):
     return load
 
 
-def evening_rows_for(competition: Competition, number: int, names: dict[int, str] | None = None) -> tuple[list[StandingRow], list[int]]:
+def evening_rows_for(
+    competition: Competition, number: int, names: dict[int, str] | None = None
+) -> tuple[list[StandingRow], list[int]]:
     """Unranked rows of evening ``number`` (present players only) and its round numbers: 2–4
     queries (one fewer when the players' ``names`` are known already)."""
     c = competition

@@ -172,8 +172,8 @@ def metric_for(key: str) -> Metric | None:
     if key in METRICS:
         return METRICS[key]
     for prefix, higher in (("fewest_", False), ("most_", True)):
-        if key.startswith(prefix) and key[len(prefix):] in METRICS:
-            base = METRICS[key[len(prefix):]]
+        if key.startswith(prefix) and key[len(prefix) :] in METRICS:
+            base = METRICS[key[len(prefix) :]]
             return Metric(base.key, base.label, higher_is_better=higher)
     return None
 
@@ -181,7 +181,7 @@ def metric_for(key: str) -> Metric | None:
 def tie_breaker_errors(keys) -> list[str]:
     """Messages naming every tie-breaker a form or import should refuse (empty when all is well)."""
     if not isinstance(keys, list | tuple):
-        return [str(_("Tie-breakers must be a list, for example [\"match_points\", \"roem\"]."))]
+        return [str(_('Tie-breakers must be a list, for example ["match_points", "roem"].'))]
     errors = []
     for key in keys:
         if key != HEAD_TO_HEAD and (not isinstance(key, str) or metric_for(key) is None):

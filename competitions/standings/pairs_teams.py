@@ -45,7 +45,11 @@ def side_aggregates(competition: Competition):
     """Per entrant: points, points against, matches, results and statistics (one GROUP BY)."""
     results = {
         name: Count("id", filter=Q(result=value))
-        for name, value in (("won", MatchSide.Result.WIN), ("drawn", MatchSide.Result.DRAW), ("lost", MatchSide.Result.LOSS))
+        for name, value in (
+            ("won", MatchSide.Result.WIN),
+            ("drawn", MatchSide.Result.DRAW),
+            ("lost", MatchSide.Result.LOSS),
+        )
     }
     return (
         counted_sides(competition)
@@ -136,7 +140,12 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     ):
         entrant_id = e[0]
         row = StandingRow(
-            name=e[1], entrant_id=entrant_id, team_id=e[2], player_id=e[3], division=e[4] or "", division_order=e[5] or 0
+            name=e[1],
+            entrant_id=entrant_id,
+            team_id=e[2],
+            player_id=e[3],
+            division=e[4] or "",
+            division_order=e[5] or 0,
         )
         a = aggregates.get(entrant_id)
         if a is not None:
@@ -159,15 +168,21 @@ def rows_for(competition: Competition) -> list[StandingRow]:
 def head_to_head_loader(competition: Competition):
     """The mutual results of tied pairs of entrants, in one query."""
     c = competition
-    points_of = {MatchSide.Result.WIN: c.points_win, MatchSide.Result.DRAW: c.points_draw, MatchSide.Result.LOSS: c.points_loss}
+    points_of = {
+        MatchSide.Result.WIN: c.points_win,
+        MatchSide.Result.DRAW: c.points_draw,
+        MatchSide.Result.LOSS: c.points_loss,
+    }
 
     def load(pairs):
         ids = {row.entrant_id for pair in pairs for row in pair}
         meetings: dict[frozenset, list[tuple[int, int]]] = defaultdict(list)  # pair -> [(mp a-b, pts a-b)] from min id
         if c.format == Competition.Format.TEAMS:
-            for home, away, ht, at in Fixture.objects.filter(
-                round__competition=c, complete=True, home_id__in=ids, away_id__in=ids
-            ).order_by().values_list("home_id", "away_id", "home_total", "away_total"):
+            for home, away, ht, at in (
+                Fixture.objects.filter(round__competition=c, complete=True, home_id__in=ids, away_id__in=ids)
+                .order_by()
+                .values_list("home_id", "away_id", "home_total", "away_total")
+            ):
                 result = "win" if ht > at else "draw" if ht == at else "loss"
                 other = "loss" if result == "win" else "win" if result == "loss" else "draw"
                 sign = 1 if home < away else -1
@@ -176,9 +191,11 @@ def head_to_head_loader(competition: Competition):
                 )
         else:
             by_match: dict[int, list[tuple]] = defaultdict(list)
-            for match_id, entrant_id, total, result in MatchSide.objects.filter(
-                match__round__competition=c, match__status=CONFIRMED, entrant_id__in=ids
-            ).order_by().values_list("match_id", "entrant_id", "total", "result"):
+            for match_id, entrant_id, total, result in (
+                MatchSide.objects.filter(match__round__competition=c, match__status=CONFIRMED, entrant_id__in=ids)
+                .order_by()
+                .values_list("match_id", "entrant_id", "total", "result")
+            ):
                 by_match[match_id].append((entrant_id, total, result))
             for sides in by_match.values():
                 if len(sides) != 2 or sides[0][0] == sides[1][0]:

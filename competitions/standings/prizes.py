@@ -45,7 +45,9 @@ def prize_rule_text(competition, present: int) -> str:
     if every:
         text += _(", then every %(every)s-th place (%(examples)s …)") % {
             "every": every,
-            "examples": ", ".join(str(p) for p in [q for q in range(places + 1, places + 4 * every + 1) if q % every == 0][:3]),
+            "examples": ", ".join(
+                str(p) for p in [q for q in range(places + 1, places + 4 * every + 1) if q % every == 0][:3]
+            ),
         }
     return text + "."
 

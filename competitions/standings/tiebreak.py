@@ -78,7 +78,9 @@ def _display_order(row: StandingRow):
     return (row.sort_key or (row.name.casefold(),), row_id(row) or 0)
 
 
-def _partition(group: list[StandingRow], level: int, metrics: list, keys: dict, mutual: dict) -> list[list[StandingRow]]:
+def _partition(
+    group: list[StandingRow], level: int, metrics: list, keys: dict, mutual: dict
+) -> list[list[StandingRow]]:
     """Split a group of rows level on ``metrics[:level]`` into ordered groups of rows still level."""
     if len(group) < 2 or level == len(metrics):
         return [group]

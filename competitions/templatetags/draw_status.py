@@ -30,7 +30,8 @@ def apart_pairs_line(round):
     if competition.format != Competition.Format.INDIVIDUAL:
         return {"show": False}
     pairs = list(
-        ApartPair.objects.filter(club_id=competition.club_id).select_related("player_a", "player_b")
+        ApartPair.objects.filter(club_id=competition.club_id)
+        .select_related("player_a", "player_b")
         .order_by("player_a__last_name", "player_a__first_name")
     )
     return {"show": True, "pairs": pairs, "club_id": competition.club_id}

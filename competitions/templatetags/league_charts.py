@@ -35,5 +35,11 @@ def figures_chart(stats) -> str:
     """roem, nat, pits, tegenpits and verzaakt of a player's confirmed matches."""
     if not stats or not stats.get("played"):
         return ""
-    figures = [("roem", stats["roem"]), ("nat", stats["nat"]), (_("pits"), stats["pits"]), (_("tegenpits"), stats["tegenpits"]), ("verzaakt", stats["verzaakt"])]
+    figures = [
+        ("roem", stats["roem"]),
+        ("nat", stats["nat"]),
+        (_("pits"), stats["pits"]),
+        (_("tegenpits"), stats["tegenpits"]),
+        ("verzaakt", stats["verzaakt"]),
+    ]
     return mark_safe(charts.figure_bars(_("roem, nat and pits"), figures))  # noqa: S308

@@ -20,6 +20,9 @@ def swiss_offer(competition, rounds) -> dict | None:
     if len(unfinished) > 1:
         return {"ok": False, "reason": _("This competition plays a fixture list (round robin): no Swiss rounds.")}
     if unfinished:
-        return {"ok": False, "reason": _("The next Swiss round can be paired once round %(number)s is finished.")
-                % {"number": unfinished[0].number}}
+        return {
+            "ok": False,
+            "reason": _("The next Swiss round can be paired once round %(number)s is finished.")
+            % {"number": unfinished[0].number},
+        }
     return {"ok": True}

@@ -13,6 +13,9 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or "local-development-only-not-secret"
 # HOST=0.0.0.0): that address, and the host of SITE_URL, are allowed besides the loopback names.
 LAN_ADDRESS = lan_address()
 ALLOWED_HOSTS = ALLOWED_HOSTS or [
-    "127.0.0.1", "localhost", "[::1]", *([LAN_ADDRESS] if LAN_ADDRESS else []),
+    "127.0.0.1",
+    "localhost",
+    "[::1]",
+    *([LAN_ADDRESS] if LAN_ADDRESS else []),
     *([urlsplit(SITE_URL).hostname] if SITE_URL else []),
 ]

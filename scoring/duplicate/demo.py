@@ -41,7 +41,9 @@ def play_evening(setup: DuplicateSetup, rng: random.Random, *, enterer, confirme
     for match in matches.order_by("round__number", "table"):
         if (match.round.number, match.table) in skip:
             continue
-        saved = scoring.save_deals(match=match, user=enterer, deals=table_sheet(match, boards, setup, rng), version=match.version)
+        saved = scoring.save_deals(
+            match=match, user=enterer, deals=table_sheet(match, boards, setup, rng), version=match.version
+        )
         if confirmer is not None and saved.status == Match.Status.ENTERED:
             scoring.confirm_match(match=saved, user=confirmer, version=saved.version)
 
@@ -53,13 +55,20 @@ def seed_duplicate_evening(club: Club, members: list[Player], *, enterer, confir
         return None
     date = datetime.date(2025, 10, 17)
     competition = Competition.objects.create(
-        club=club, name="Portefeuille-avond oktober", slug=SLUG, format=Competition.Format.DUPLICATE,
-        ruleset="amsterdam", season_start=date, season_end=date,
+        club=club,
+        name="Portefeuille-avond oktober",
+        slug=SLUG,
+        format=Competition.Format.DUPLICATE,
+        ruleset="amsterdam",
+        season_start=date,
+        season_end=date,
     )
     entrants = []
     for i in range(2 * TABLES):
         a, b = members[2 * i], members[2 * i + 1]
-        team, _created = Team.objects.get_or_create(club=club, name=f"{a.last_name} / {b.last_name} (P)", kind=Team.Kind.PAIR)
+        team, _created = Team.objects.get_or_create(
+            club=club, name=f"{a.last_name} / {b.last_name} (P)", kind=Team.Kind.PAIR
+        )
         for position, player in enumerate((a, b), start=1):
             TeamMember.objects.get_or_create(team=team, position=position, defaults={"player": player})
         entrants.append(Entrant(competition=competition, team=team, name=team.name.removesuffix(" (P)"), seed=i + 1))

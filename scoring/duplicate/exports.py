@@ -37,7 +37,9 @@ class _DuplicateRenderer(FlowableRenderer):
         self.competition = evening.setup.competition
         self.boards = evening.boards if boards is None else boards
         self.small = ParagraphStyle("s", fontName=FONT, fontSize=8.5, leading=10.5)
-        self.heading = ParagraphStyle("h", fontName=FONT_BOLD, fontSize=11.5, leading=14, textColor=GREEN, spaceBefore=3 * mm)
+        self.heading = ParagraphStyle(
+            "h", fontName=FONT_BOLD, fontSize=11.5, leading=14, textColor=GREEN, spaceBefore=3 * mm
+        )
 
     def header(self, canvas, page_number: int) -> None:
         width, height = self.pagesize
@@ -48,9 +50,17 @@ class _DuplicateRenderer(FlowableRenderer):
         canvas.setFont(FONT, 9)
         canvas.setFillColorRGB(*MUTED)
         setup = self.evening.setup
-        canvas.drawString(15 * mm, height - 17 * mm, _("%(club)s · %(name)s · %(tables)s tables, %(deals)s deals") % {
-            "club": self.competition.club.name, "name": self.competition.name, "tables": setup.tables, "deals": setup.boards,
-        })
+        canvas.drawString(
+            15 * mm,
+            height - 17 * mm,
+            _("%(club)s · %(name)s · %(tables)s tables, %(deals)s deals")
+            % {
+                "club": self.competition.club.name,
+                "name": self.competition.name,
+                "tables": setup.tables,
+                "deals": setup.boards,
+            },
+        )
         canvas.setStrokeColorRGB(*GREEN)
         canvas.setLineWidth(1.5)
         canvas.line(15 * mm, height - 19.5 * mm, width - 15 * mm, height - 19.5 * mm)
@@ -74,26 +84,46 @@ class _DuplicateRenderer(FlowableRenderer):
         cell = width / 3
         data = [
             ["", self.hand_cell("N", hands["N"]), ""],
-            [self.hand_cell("W", hands["W"]), Paragraph(f"<b>{board.number}</b>", ParagraphStyle(
-                "c", fontName=FONT_BOLD, fontSize=16, alignment=1, textColor=GREEN)), self.hand_cell("E", hands["E"])],
+            [
+                self.hand_cell("W", hands["W"]),
+                Paragraph(
+                    f"<b>{board.number}</b>",
+                    ParagraphStyle("c", fontName=FONT_BOLD, fontSize=16, alignment=1, textColor=GREEN),
+                ),
+                self.hand_cell("E", hands["E"]),
+            ],
             ["", self.hand_cell("S", hands["S"]), ""],
         ]
         table = Table(data, colWidths=[cell] * 3)
-        table.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("BOX", (1, 1), (1, 1), 0.5, GREEN),
-            ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("BOX", (1, 1), (1, 1), 0.5, GREEN),
+                    ("TOPPADDING", (0, 0), (-1, -1), 1),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+                ]
+            )
+        )
         return table
 
     def grid(self, data, widths, *, head_rows: int = 1) -> Table:
         table = Table(data, colWidths=widths, repeatRows=head_rows)
-        table.setStyle(TableStyle([
-            ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8), ("FONT", (0, 1), (-1, -1), FONT, 8.5),
-            ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)), ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-            ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("ALIGN", (1, 0), (2, -1), "LEFT"),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, 0), FONT_BOLD, 8),
+                    ("FONT", (0, 1), (-1, -1), FONT, 8.5),
+                    ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
+                    ("BACKGROUND", (0, 0), (-1, 0), GREEN),
+                    ("ALIGN", (0, 0), (-1, -1), "RIGHT"),
+                    ("ALIGN", (1, 0), (2, -1), "LEFT"),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.25, (0.8, 0.8, 0.8)),
+                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
+                ]
+            )
+        )
         return table
 
 
@@ -119,17 +149,32 @@ class HandRecordRenderer(_DuplicateRenderer):
         story.append(Paragraph(_esc(self.movement_note()), self.small))
         story.append(Spacer(1, 2 * mm))
         head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=8, leading=9.5, textColor=(1, 1, 1))
-        data = [[Paragraph(_esc(text), head) for text in (  # wrapped: the Dutch headers are long
-            _("Round"), _("Table"), _("N–S"), _("E–W"), _("Deals"), _("E–W then to"), _("Wallets then to"))]]
+        data = [
+            [
+                Paragraph(_esc(text), head)
+                for text in (  # wrapped: the Dutch headers are long
+                    _("Round"),
+                    _("Table"),
+                    _("N–S"),
+                    _("E–W"),
+                    _("Deals"),
+                    _("E–W then to"),
+                    _("Wallets then to"),
+                )
+            ]
+        ]
         for line in movement_lines(self.evening.setup, self.evening.pairs):
-            data.append([
-                str(line.round), str(line.table),
-                Paragraph(_esc(f"{line.ns.label} {line.ns.name}" if line.ns else "—"), self.small),
-                Paragraph(_esc(f"{line.ew.label} {line.ew.name}" if line.ew else "—"), self.small),
-                f"{line.boards.start}–{line.boards.stop - 1}",
-                "" if line.round == self.evening.setup.tables else str(line.ew_to),
-                "" if line.round == self.evening.setup.tables else str(line.wallets_to),
-            ])
+            data.append(
+                [
+                    str(line.round),
+                    str(line.table),
+                    Paragraph(_esc(f"{line.ns.label} {line.ns.name}" if line.ns else "—"), self.small),
+                    Paragraph(_esc(f"{line.ew.label} {line.ew.name}" if line.ew else "—"), self.small),
+                    f"{line.boards.start}–{line.boards.stop - 1}",
+                    "" if line.round == self.evening.setup.tables else str(line.ew_to),
+                    "" if line.round == self.evening.setup.tables else str(line.wallets_to),
+                ]
+            )
         full = self.pagesize[0] - 30 * mm
         fixed = [14 * mm, 13 * mm, 18 * mm, 24 * mm, 26 * mm]
         name = (full - sum(fixed)) / 2
@@ -138,9 +183,13 @@ class HandRecordRenderer(_DuplicateRenderer):
 
     def movement_note(self) -> str:
         setup = self.evening.setup
-        note = _("Mitchell: the N–S pairs stay at their table; after each round the E–W pairs move up one table and the wallets move down one table.")
+        note = _(
+            "Mitchell: the N–S pairs stay at their table; after each round the E–W pairs move up one table and the wallets move down one table."
+        )
         if setup.tables % 2 == 0:
-            note += " " + _("After round %(round)s the E–W pairs skip a table (they move up two).") % {"round": setup.tables // 2}
+            note += " " + _("After round %(round)s the E–W pairs skip a table (they move up two).") % {
+                "round": setup.tables // 2
+            }
         return note
 
 
@@ -156,26 +205,47 @@ class FrequencyRenderer(_DuplicateRenderer):
         story = [Spacer(1, 4 * mm)]
         full = self.pagesize[0] - 30 * mm
         for board in self.boards:
-            story.append(KeepTogether([
-                Paragraph(_esc(self.board_title(board)), self.heading),
-                self.diagram(board, full * 0.6),
-                Spacer(1, 2 * mm),
-                self.results_table(board, full),
-            ]))
+            story.append(
+                KeepTogether(
+                    [
+                        Paragraph(_esc(self.board_title(board)), self.heading),
+                        self.diagram(board, full * 0.6),
+                        Spacer(1, 2 * mm),
+                        self.results_table(board, full),
+                    ]
+                )
+            )
         return story
 
     def results_table(self, board: BoardSheet, width: float) -> Table:
         pairs = self.evening.pairs
-        data = [[_("Table"), _("N–S"), _("E–W"), _("Score N–S"), _("Score E–W"), _("Result N–S"), _("MP N–S"), _("MP E–W"), _("% N–S")]]
+        data = [
+            [
+                _("Table"),
+                _("N–S"),
+                _("E–W"),
+                _("Score N–S"),
+                _("Score E–W"),
+                _("Result N–S"),
+                _("MP N–S"),
+                _("MP E–W"),
+                _("% N–S"),
+            ]
+        ]
         for r in board.results:
-            data.append([
-                str(r.table),
-                Paragraph(_esc(pairs[r.ns].label + " " + pairs[r.ns].name), self.small),
-                Paragraph(_esc(pairs[r.ew].label + " " + pairs[r.ew].name), self.small),
-                str(r.deal.score_a) + (" " + _("nat") if r.deal.nat and r.deal.score_a == 0 else ""),
-                str(r.deal.score_b) + (" " + _("nat") if r.deal.nat and r.deal.score_b == 0 else ""),
-                signed(r.ns_result), str(r.ns_score.matchpoints), str(r.ew_score.matchpoints), percent(r.ns_score.percentage),
-            ])
+            data.append(
+                [
+                    str(r.table),
+                    Paragraph(_esc(pairs[r.ns].label + " " + pairs[r.ns].name), self.small),
+                    Paragraph(_esc(pairs[r.ew].label + " " + pairs[r.ew].name), self.small),
+                    str(r.deal.score_a) + (" " + _("nat") if r.deal.nat and r.deal.score_a == 0 else ""),
+                    str(r.deal.score_b) + (" " + _("nat") if r.deal.nat and r.deal.score_b == 0 else ""),
+                    signed(r.ns_result),
+                    str(r.ns_score.matchpoints),
+                    str(r.ew_score.matchpoints),
+                    percent(r.ns_score.percentage),
+                ]
+            )
         if not board.results:
             data.append(["", _("No confirmed results yet."), "", "", "", "", "", "", ""])
         fixed = [12 * mm, 18 * mm, 18 * mm, 20 * mm, 15 * mm, 15 * mm, 15 * mm]

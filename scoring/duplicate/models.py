@@ -52,7 +52,9 @@ class Board(models.Model):
     setup = models.ForeignKey(DuplicateSetup, on_delete=models.CASCADE, related_name="board_rows")
     number = models.PositiveSmallIntegerField(_("deal"))
     dealer = models.PositiveSmallIntegerField(_("dealer"), help_text="0 = N, 1 = E, 2 = S, 3 = W")
-    maker = models.PositiveSmallIntegerField(_("maker"), null=True, blank=True, help_text="verplicht: who must choose trump")
+    maker = models.PositiveSmallIntegerField(
+        _("maker"), null=True, blank=True, help_text="verplicht: who must choose trump"
+    )
     hands = models.CharField(_("hands"), max_length=200)
 
     class Meta:

@@ -34,11 +34,19 @@ def standings_records(evening: DuplicateEvening, rows: list[StandingRow], slug: 
     for row in rows:
         pair = evening.pairs[row.entrant_id]
         total = evening.totals.get(row.entrant_id, PairTotal())
-        records.append({
-            "rank": row.rank_label, "name": f"{pair.label} · {pair.name}", "url": pair_url(slug, row.entrant_id),
-            "line": line_name(pair.line), "percentage": percent(total.percentage), "matchpoints": total.matchpoints,
-            "top": total.top, "boards": total.boards, "difference": signed(total.difference),
-        })
+        records.append(
+            {
+                "rank": row.rank_label,
+                "name": f"{pair.label} · {pair.name}",
+                "url": pair_url(slug, row.entrant_id),
+                "line": line_name(pair.line),
+                "percentage": percent(total.percentage),
+                "matchpoints": total.matchpoints,
+                "top": total.top,
+                "boards": total.boards,
+                "difference": signed(total.difference),
+            }
+        )
     return records
 
 
@@ -60,13 +68,22 @@ def frequency_records(evening: DuplicateEvening, board: BoardSheet, slug: str) -
     pairs = evening.pairs
     records = []
     for r in board.results:
-        records.append({
-            "table": r.table, "ns": f"{pairs[r.ns].label} · {pairs[r.ns].name}", "ns_url": pair_url(slug, r.ns),
-            "ew": f"{pairs[r.ew].label} · {pairs[r.ew].name}", "ew_url": pair_url(slug, r.ew),
-            "contract": _contract(r.deal), "score_ns": r.deal.score_a, "score_ew": r.deal.score_b,
-            "result": signed(r.ns_result), "mp_ns": f"{r.ns_score.matchpoints}/{r.ns_score.top}",
-            "mp_ew": f"{r.ew_score.matchpoints}/{r.ew_score.top}", "difference": signed(r.ns_score.difference),
-        })
+        records.append(
+            {
+                "table": r.table,
+                "ns": f"{pairs[r.ns].label} · {pairs[r.ns].name}",
+                "ns_url": pair_url(slug, r.ns),
+                "ew": f"{pairs[r.ew].label} · {pairs[r.ew].name}",
+                "ew_url": pair_url(slug, r.ew),
+                "contract": _contract(r.deal),
+                "score_ns": r.deal.score_a,
+                "score_ew": r.deal.score_b,
+                "result": signed(r.ns_result),
+                "mp_ns": f"{r.ns_score.matchpoints}/{r.ns_score.top}",
+                "mp_ew": f"{r.ew_score.matchpoints}/{r.ew_score.top}",
+                "difference": signed(r.ns_score.difference),
+            }
+        )
     return records
 
 
@@ -80,13 +97,22 @@ def pair_records(evening: DuplicateEvening, entrant_id: int, slug: str) -> list[
         opponents = evening.pairs[r.ew if own_side_ns else r.ns]
         own, against = (r.deal.score_a, r.deal.score_b) if own_side_ns else (r.deal.score_b, r.deal.score_a)
         line = sorted((x.ns_result if pair.line == NS else -x.ns_result for x in boards[r.board].results), reverse=True)
-        records.append({
-            "board": r.board, "url": board_url(slug, r.board), "round": r.round, "table": r.table,
-            "opponents": f"{opponents.label} · {opponents.name}", "own": own, "against": against,
-            "result": signed(score.result), "field": " ".join(signed(v) for v in line),
-            "matchpoints": f"{score.matchpoints}/{score.top}", "percentage": percent(score.percentage),
-            "difference": signed(score.difference),
-        })
+        records.append(
+            {
+                "board": r.board,
+                "url": board_url(slug, r.board),
+                "round": r.round,
+                "table": r.table,
+                "opponents": f"{opponents.label} · {opponents.name}",
+                "own": own,
+                "against": against,
+                "result": signed(score.result),
+                "field": " ".join(signed(v) for v in line),
+                "matchpoints": f"{score.matchpoints}/{score.top}",
+                "percentage": percent(score.percentage),
+                "difference": signed(score.difference),
+            }
+        )
     return records
 
 
@@ -94,9 +120,13 @@ def movement_records(evening: DuplicateEvening) -> list[dict]:
     last = evening.setup.tables
     return [
         {
-            "round": m.round, "table": m.table, "boards": f"{m.boards.start}–{m.boards.stop - 1}",
-            "ns": f"{m.ns.label} · {m.ns.name}" if m.ns else "—", "ew": f"{m.ew.label} · {m.ew.name}" if m.ew else "—",
-            "ew_to": "" if m.round == last else m.ew_to, "wallets_to": "" if m.round == last else m.wallets_to,
+            "round": m.round,
+            "table": m.table,
+            "boards": f"{m.boards.start}–{m.boards.stop - 1}",
+            "ns": f"{m.ns.label} · {m.ns.name}" if m.ns else "—",
+            "ew": f"{m.ew.label} · {m.ew.name}" if m.ew else "—",
+            "ew_to": "" if m.round == last else m.ew_to,
+            "wallets_to": "" if m.round == last else m.wallets_to,
         }
         for m in movement_lines(evening.setup, evening.pairs)
     ]

@@ -133,8 +133,21 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
     sheets = {b.number: BoardSheet(b) for b in Board.objects.filter(setup=setup).order_by("number")}
     deals = Deal.objects.filter(match__round__competition_id=competition_id, match__status=Match.Status.CONFIRMED)
     for deal in deals.select_related("match__round").only(
-        "number", "match_id", "score_a", "score_b", "points_a", "points_b", "roem_a", "roem_b", "bidder", "pit",
-        "verzaakt", "nat", "trump", "match__table", "match__round__number",
+        "number",
+        "match_id",
+        "score_a",
+        "score_b",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "bidder",
+        "pit",
+        "verzaakt",
+        "nat",
+        "trump",
+        "match__table",
+        "match__round__number",
     ):
         table, round_number = deal.match.table, deal.match.round.number
         wallet = (table - 1 + round_number - 1) % setup.tables
@@ -176,8 +189,13 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
             )
         )
     competition = setup.competition
-    return rank_rows(rows, ["points", "match_points"], None, prize_places=competition.prize_places,
-                     prize_every=competition.prize_every)
+    return rank_rows(
+        rows,
+        ["points", "match_points"],
+        None,
+        prize_places=competition.prize_places,
+        prize_every=competition.prize_every,
+    )
 
 
 def standings_for(competition: Competition) -> list[StandingRow]:
@@ -210,13 +228,15 @@ def movement_lines(setup: DuplicateSetup, pairs: dict[int, Pair]) -> list[Moveme
     lines = []
     for seatings in mitchell.movement(setup.tables):
         for s in seatings:
-            lines.append(MovementLine(
-                round=s.round + 1,
-                table=s.table + 1,
-                boards=mitchell.wallet_boards(s.wallet_set, setup.per_round),
-                ns=by_line.get((NS, s.ns + 1)),
-                ew=by_line.get((EW, s.ew + 1)),
-                ew_to=mitchell.next_table_of_ew(setup.tables, s.table, s.round) + 1,
-                wallets_to=mitchell.next_table_of_wallets(setup.tables, s.table) + 1,
-            ))
+            lines.append(
+                MovementLine(
+                    round=s.round + 1,
+                    table=s.table + 1,
+                    boards=mitchell.wallet_boards(s.wallet_set, setup.per_round),
+                    ns=by_line.get((NS, s.ns + 1)),
+                    ew=by_line.get((EW, s.ew + 1)),
+                    ew_to=mitchell.next_table_of_ew(setup.tables, s.table, s.round) + 1,
+                    wallets_to=mitchell.next_table_of_wallets(setup.tables, s.table) + 1,
+                )
+            )
     return lines

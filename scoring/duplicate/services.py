@@ -45,11 +45,15 @@ def check_request(competition: Competition, *, tables: int, boards: int) -> int:
     if not 2 <= tables <= MAX_TABLES:
         raise DuplicateError(_("Tables: choose between 2 and %(most)s tables.") % {"most": MAX_TABLES})
     if not tables <= boards <= MAX_BOARDS:
-        raise DuplicateError(_("Deals: choose between %(least)s and %(most)s deals.") % {"least": tables, "most": MAX_BOARDS})
+        raise DuplicateError(
+            _("Deals: choose between %(least)s and %(most)s deals.") % {"least": tables, "most": MAX_BOARDS}
+        )
     if boards % tables:
         lower, higher = boards - boards % tables, boards - boards % tables + tables
         raise DuplicateError(
-            _("Deals: %(deals)s deals do not divide over %(tables)s tables; choose a multiple of %(tables)s, for example %(lower)s or %(higher)s.")
+            _(
+                "Deals: %(deals)s deals do not divide over %(tables)s tables; choose a multiple of %(tables)s, for example %(lower)s or %(higher)s."
+            )
             % {"deals": boards, "tables": tables, "lower": lower, "higher": higher}
         )
     return mitchell.check(tables, boards)
@@ -69,8 +73,15 @@ def _check_rules(competition: Competition, per_round: int):
 
 
 @transaction.atomic
-def create_duplicate(*, competition: Competition, tables: int, boards: int, seed: int | None = None,
-                     method: str = DuplicateSetup.Method.MATCHPOINTS, publish: bool = True) -> DuplicateSetup:
+def create_duplicate(
+    *,
+    competition: Competition,
+    tables: int,
+    boards: int,
+    seed: int | None = None,
+    method: str = DuplicateSetup.Method.MATCHPOINTS,
+    publish: bool = True,
+) -> DuplicateSetup:
     """Deal ``boards`` boards for ``tables`` tables (2 × tables pairs entered), make the rounds of
     the Mitchell movement with their tables, and publish them (``publish``)."""
     competition = lock_competition(competition)
@@ -88,7 +99,9 @@ def create_duplicate(*, competition: Competition, tables: int, boards: int, seed
     rules = _check_rules(competition, per_round)
     competition.save(update_fields=["deals_per_match"])
     seed = secrets.randbelow(2**31) if seed is None else seed
-    setup = DuplicateSetup.objects.create(competition=competition, tables=tables, boards=boards, seed=seed, method=method)
+    setup = DuplicateSetup.objects.create(
+        competition=competition, tables=tables, boards=boards, seed=seed, method=method
+    )
     dealt = deal_boards(rules, boards, seed, per_set=per_round, first_dealer=first_dealer_of(competition))
     Board.objects.bulk_create(
         [Board(setup=setup, number=b.number, dealer=b.dealer, maker=b.maker, hands=b.hands_text()) for b in dealt]

@@ -119,7 +119,11 @@ def frequency_pdf(request, slug, number=None):
             raise Http404(_("There is no deal %(number)s.") % {"number": number})
         boards = [board]
     content = FrequencyRenderer(evening, boards=boards).render()
-    name = f"{slugify(competition.slug)}-{_('deal')}-{number}.pdf" if number else f"{slugify(competition.slug)}-{_('frequency')}.pdf"
+    name = (
+        f"{slugify(competition.slug)}-{_('deal')}-{number}.pdf"
+        if number
+        else f"{slugify(competition.slug)}-{_('frequency')}.pdf"
+    )
     return pdf_response(content, name)
 
 

@@ -20,10 +20,14 @@ from scoring.duplicate.services import MAX_BOARDS, MAX_TABLES, DuplicateError, c
 class DealForm(forms.Form):
     tables = forms.IntegerField(label=gettext_lazy("Tables"), min_value=2, max_value=MAX_TABLES)
     boards = forms.IntegerField(label=gettext_lazy("Deals"), min_value=2, max_value=MAX_BOARDS, initial=16)
-    method = forms.ChoiceField(label=gettext_lazy("Ranking"), choices=DuplicateSetup.Method.choices,
-                               initial=DuplicateSetup.Method.MATCHPOINTS)
+    method = forms.ChoiceField(
+        label=gettext_lazy("Ranking"), choices=DuplicateSetup.Method.choices, initial=DuplicateSetup.Method.MATCHPOINTS
+    )
     seed = forms.IntegerField(
-        label=gettext_lazy("Dealing number"), required=False, min_value=0, max_value=2**31 - 1,
+        label=gettext_lazy("Dealing number"),
+        required=False,
+        min_value=0,
+        max_value=2**31 - 1,
         help_text=gettext_lazy("Empty: a new random deal. The same number deals the same cards again."),
     )
 
@@ -42,8 +46,11 @@ def deal(request, slug):
         except DuplicateError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("%(deals)s deals dealt for %(tables)s tables; the rounds are published.")
-                             % {"deals": setup.boards, "tables": setup.tables})
+            messages.success(
+                request,
+                _("%(deals)s deals dealt for %(tables)s tables; the rounds are published.")
+                % {"deals": setup.boards, "tables": setup.tables},
+            )
             return redirect("duplicate:overview", slug=slug)
     context = {"competition": competition, "form": form, "setup": setup, "pairs": pairs}
     return render(request, "duplicate/staff_deal.html", context, status=400 if form.errors else 200)

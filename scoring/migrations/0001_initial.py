@@ -6,75 +6,152 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('competitions', '0001_initial'),
+        ("competitions", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='AuditEntry',
+            name="AuditEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('action', models.CharField(choices=[('save', 'saved'), ('confirm', 'confirmed'), ('correct', 'corrected after confirmation'), ('reopen', 'reopened')], max_length=10)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('before', models.JSONField(default=list)),
-                ('after', models.JSONField(default=list)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit_entries', to='competitions.match')),
-                ('user', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("save", "saved"),
+                            ("confirm", "confirmed"),
+                            ("correct", "corrected after confirmation"),
+                            ("reopen", "reopened"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("before", models.JSONField(default=list)),
+                ("after", models.JSONField(default=list)),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_entries",
+                        to="competitions.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'change',
-                'verbose_name_plural': 'changes',
-                'ordering': ['match', '-at', '-id'],
+                "verbose_name": "change",
+                "verbose_name_plural": "changes",
+                "ordering": ["match", "-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='BlindEntry',
+            name="BlindEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('deals', models.JSONField(default=list)),
-                ('entered_by', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='blind_entries', to='competitions.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                ("deals", models.JSONField(default=list)),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="blind_entries",
+                        to="competitions.match",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('match', 'entered_by'), name='blindentry_one_per_person')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "entered_by"), name="blindentry_one_per_person")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Deal',
+            name="Deal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='deal')),
-                ('bidder', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='bidder')),
-                ('points_a', models.PositiveSmallIntegerField(verbose_name='points wij')),
-                ('points_b', models.PositiveSmallIntegerField(verbose_name='points zij')),
-                ('points_c', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='points third')),
-                ('roem_a', models.PositiveSmallIntegerField(default=0, verbose_name='roem wij')),
-                ('roem_b', models.PositiveSmallIntegerField(default=0, verbose_name='roem zij')),
-                ('roem_c', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='roem third')),
-                ('pit', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='pit')),
-                ('verzaakt', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='verzaakt')),
-                ('trump', models.CharField(blank=True, default='', max_length=1, verbose_name='trump')),
-                ('challenge', models.PositiveSmallIntegerField(default=0, verbose_name='challenge')),
-                ('nil', models.BooleanField(default=False, verbose_name='nil')),
-                ('score_a', models.IntegerField(verbose_name='score wij')),
-                ('score_b', models.IntegerField(verbose_name='score zij')),
-                ('score_c', models.IntegerField(blank=True, null=True, verbose_name='score third')),
-                ('nat', models.BooleanField(default=False, verbose_name='nat')),
-                ('mark', models.CharField(blank=True, default='', help_text='N, P, TP, V', max_length=4, verbose_name='mark')),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deals', to='competitions.match')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="deal")),
+                ("bidder", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="bidder")),
+                ("points_a", models.PositiveSmallIntegerField(verbose_name="points wij")),
+                ("points_b", models.PositiveSmallIntegerField(verbose_name="points zij")),
+                ("points_c", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="points third")),
+                ("roem_a", models.PositiveSmallIntegerField(default=0, verbose_name="roem wij")),
+                ("roem_b", models.PositiveSmallIntegerField(default=0, verbose_name="roem zij")),
+                ("roem_c", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="roem third")),
+                ("pit", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="pit")),
+                ("verzaakt", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="verzaakt")),
+                ("trump", models.CharField(blank=True, default="", max_length=1, verbose_name="trump")),
+                ("challenge", models.PositiveSmallIntegerField(default=0, verbose_name="challenge")),
+                ("nil", models.BooleanField(default=False, verbose_name="nil")),
+                ("score_a", models.IntegerField(verbose_name="score wij")),
+                ("score_b", models.IntegerField(verbose_name="score zij")),
+                ("score_c", models.IntegerField(blank=True, null=True, verbose_name="score third")),
+                ("nat", models.BooleanField(default=False, verbose_name="nat")),
+                (
+                    "mark",
+                    models.CharField(
+                        blank=True, default="", help_text="N, P, TP, V", max_length=4, verbose_name="mark"
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="deals", to="competitions.match"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'deal',
-                'verbose_name_plural': 'deals',
-                'ordering': ['match', 'number'],
-                'constraints': [models.UniqueConstraint(fields=('match', 'number'), name='deal_unique_number_per_match'), models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='deal_number_positive'), models.CheckConstraint(condition=models.Q(('challenge__lte', 3)), name='deal_challenge_0_to_3'), models.CheckConstraint(condition=models.Q(('bidder__isnull', True), ('bidder__lte', 2), _connector='OR'), name='deal_bidder_side'), models.CheckConstraint(condition=models.Q(('pit__isnull', True), ('pit__lte', 2), _connector='OR'), name='deal_pit_side'), models.CheckConstraint(condition=models.Q(('verzaakt__isnull', True), ('verzaakt__lte', 2), _connector='OR'), name='deal_verzaakt_side'), models.CheckConstraint(condition=models.Q(('pit__isnull', True), ('verzaakt__isnull', True), _connector='OR'), name='deal_not_pit_and_verzaakt'), models.CheckConstraint(condition=models.Q(('score_a__gte', 0), ('score_b__gte', 0), models.Q(('score_c__isnull', True), ('score_c__gte', 0), _connector='OR')), name='deal_scores_not_negative')],
+                "verbose_name": "deal",
+                "verbose_name_plural": "deals",
+                "ordering": ["match", "number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("match", "number"), name="deal_unique_number_per_match"),
+                    models.CheckConstraint(condition=models.Q(("number__gte", 1)), name="deal_number_positive"),
+                    models.CheckConstraint(condition=models.Q(("challenge__lte", 3)), name="deal_challenge_0_to_3"),
+                    models.CheckConstraint(
+                        condition=models.Q(("bidder__isnull", True), ("bidder__lte", 2), _connector="OR"),
+                        name="deal_bidder_side",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("pit__isnull", True), ("pit__lte", 2), _connector="OR"),
+                        name="deal_pit_side",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("verzaakt__isnull", True), ("verzaakt__lte", 2), _connector="OR"),
+                        name="deal_verzaakt_side",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("pit__isnull", True), ("verzaakt__isnull", True), _connector="OR"),
+                        name="deal_not_pit_and_verzaakt",
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("score_a__gte", 0),
+                            ("score_b__gte", 0),
+                            models.Q(("score_c__isnull", True), ("score_c__gte", 0), _connector="OR"),
+                        ),
+                        name="deal_scores_not_negative",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,31 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0003_night_at_the_table'),
-        ('scoring', '0001_initial'),
+        ("competitions", "0003_night_at_the_table"),
+        ("scoring", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='auditentry',
-            name='table_key',
-            field=models.CharField(blank=True, default='', max_length=64),
+            model_name="auditentry",
+            name="table_key",
+            field=models.CharField(blank=True, default="", max_length=64),
         ),
         migrations.AddField(
-            model_name='auditentry',
-            name='table_side',
+            model_name="auditentry",
+            name="table_side",
             field=models.PositiveSmallIntegerField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='auditentry',
-            name='action',
-            field=models.CharField(choices=[('save', 'saved'), ('confirm', 'confirmed'), ('correct', 'corrected after confirmation'), ('reopen', 'reopened'), ('accept', 'accepted at the table'), ('sendback', 'sent back at the table')], max_length=10),
+            model_name="auditentry",
+            name="action",
+            field=models.CharField(
+                choices=[
+                    ("save", "saved"),
+                    ("confirm", "confirmed"),
+                    ("correct", "corrected after confirmation"),
+                    ("reopen", "reopened"),
+                    ("accept", "accepted at the table"),
+                    ("sendback", "sent back at the table"),
+                ],
+                max_length=10,
+            ),
         ),
         migrations.AddConstraint(
-            model_name='auditentry',
-            constraint=models.UniqueConstraint(condition=models.Q(('table_key', ''), _negated=True), fields=('match', 'table_key'), name='auditentry_table_key_once'),
+            model_name="auditentry",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("table_key", ""), _negated=True),
+                fields=("match", "table_key"),
+                name="auditentry_table_key_once",
+            ),
         ),
     ]

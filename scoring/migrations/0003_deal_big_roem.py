@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0002_table_link'),
+        ("scoring", "0002_table_link"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='deal',
-            name='big_roem_a',
-            field=models.BooleanField(default=False, verbose_name='big roem wij'),
+            model_name="deal",
+            name="big_roem_a",
+            field=models.BooleanField(default=False, verbose_name="big roem wij"),
         ),
         migrations.AddField(
-            model_name='deal',
-            name='big_roem_b',
-            field=models.BooleanField(default=False, verbose_name='big roem zij'),
+            model_name="deal",
+            name="big_roem_b",
+            field=models.BooleanField(default=False, verbose_name="big roem zij"),
         ),
     ]

@@ -5,63 +5,101 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0007_competition_format_duplicate'),
-        ('scoring', '0003_deal_big_roem'),
+        ("competitions", "0007_competition_format_duplicate"),
+        ("scoring", "0003_deal_big_roem"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DuplicateSetup',
+            name="DuplicateSetup",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tables', models.PositiveSmallIntegerField(verbose_name='tables')),
-                ('boards', models.PositiveSmallIntegerField(verbose_name='deals')),
-                ('seed', models.BigIntegerField(verbose_name='dealing seed')),
-                ('method', models.CharField(choices=[('matchpoints', 'matchpoint percentage'), ('difference', "difference to each deal's average")], default='matchpoints', max_length=12, verbose_name='ranking')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('competition', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='duplicate', to='competitions.competition')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("tables", models.PositiveSmallIntegerField(verbose_name="tables")),
+                ("boards", models.PositiveSmallIntegerField(verbose_name="deals")),
+                ("seed", models.BigIntegerField(verbose_name="dealing seed")),
+                (
+                    "method",
+                    models.CharField(
+                        choices=[
+                            ("matchpoints", "matchpoint percentage"),
+                            ("difference", "difference to each deal's average"),
+                        ],
+                        default="matchpoints",
+                        max_length=12,
+                        verbose_name="ranking",
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "competition",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="duplicate",
+                        to="competitions.competition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'duplicate evening',
-                'verbose_name_plural': 'duplicate evenings',
+                "verbose_name": "duplicate evening",
+                "verbose_name_plural": "duplicate evenings",
             },
         ),
         migrations.CreateModel(
-            name='Board',
+            name="Board",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='deal')),
-                ('dealer', models.PositiveSmallIntegerField(help_text='0 = N, 1 = E, 2 = S, 3 = W', verbose_name='dealer')),
-                ('maker', models.PositiveSmallIntegerField(blank=True, help_text='verplicht: who must choose trump', null=True, verbose_name='maker')),
-                ('hands', models.CharField(max_length=200, verbose_name='hands')),
-                ('setup', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='board_rows', to='scoring.duplicatesetup')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="deal")),
+                (
+                    "dealer",
+                    models.PositiveSmallIntegerField(help_text="0 = N, 1 = E, 2 = S, 3 = W", verbose_name="dealer"),
+                ),
+                (
+                    "maker",
+                    models.PositiveSmallIntegerField(
+                        blank=True, help_text="verplicht: who must choose trump", null=True, verbose_name="maker"
+                    ),
+                ),
+                ("hands", models.CharField(max_length=200, verbose_name="hands")),
+                (
+                    "setup",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="board_rows",
+                        to="scoring.duplicatesetup",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'board',
-                'verbose_name_plural': 'boards',
-                'ordering': ['setup', 'number'],
+                "verbose_name": "board",
+                "verbose_name_plural": "boards",
+                "ordering": ["setup", "number"],
             },
         ),
         migrations.AddConstraint(
-            model_name='duplicatesetup',
-            constraint=models.CheckConstraint(condition=models.Q(('tables__gte', 2)), name='duplicate_at_least_two_tables'),
+            model_name="duplicatesetup",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("tables__gte", 2)), name="duplicate_at_least_two_tables"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='duplicatesetup',
-            constraint=models.CheckConstraint(condition=models.Q(('boards__gte', models.F('tables'))), name='duplicate_a_deal_per_table'),
+            model_name="duplicatesetup",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("boards__gte", models.F("tables"))), name="duplicate_a_deal_per_table"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.UniqueConstraint(fields=('setup', 'number'), name='board_unique_number'),
+            model_name="board",
+            constraint=models.UniqueConstraint(fields=("setup", "number"), name="board_unique_number"),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.CheckConstraint(condition=models.Q(('dealer__lte', 3)), name='board_dealer_seat'),
+            model_name="board",
+            constraint=models.CheckConstraint(condition=models.Q(("dealer__lte", 3)), name="board_dealer_seat"),
         ),
         migrations.AddConstraint(
-            model_name='board',
-            constraint=models.CheckConstraint(condition=models.Q(('maker__isnull', True), ('maker__lte', 3), _connector='OR'), name='board_maker_seat'),
+            model_name="board",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("maker__isnull", True), ("maker__lte", 3), _connector="OR"), name="board_maker_seat"
+            ),
         ),
     ]

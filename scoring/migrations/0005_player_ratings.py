@@ -5,67 +5,98 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('clubs', '0002_player_guest'),
-        ('scoring', '0004_duplicate_boards'),
+        ("clubs", "0002_player_guest"),
+        ("scoring", "0004_duplicate_boards"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RatingRun',
+            name="RatingRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('computed_at', models.DateTimeField(verbose_name='computed at')),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('matches', models.PositiveIntegerField(default=0, verbose_name='matches rated')),
-                ('skipped', models.PositiveIntegerField(default=0, verbose_name='matches skipped')),
-                ('players', models.PositiveIntegerField(default=0, verbose_name='players')),
-                ('club', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='rating_run', to='clubs.club', verbose_name='club')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("computed_at", models.DateTimeField(verbose_name="computed at")),
+                ("fingerprint", models.CharField(max_length=64)),
+                ("matches", models.PositiveIntegerField(default=0, verbose_name="matches rated")),
+                ("skipped", models.PositiveIntegerField(default=0, verbose_name="matches skipped")),
+                ("players", models.PositiveIntegerField(default=0, verbose_name="players")),
+                (
+                    "club",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rating_run",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'rating computation',
-                'verbose_name_plural': 'rating computations',
+                "verbose_name": "rating computation",
+                "verbose_name_plural": "rating computations",
             },
         ),
         migrations.CreateModel(
-            name='PlayerRating',
+            name="PlayerRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('rating', models.FloatField(verbose_name='rating')),
-                ('matches', models.PositiveIntegerField(default=0, verbose_name='matches')),
-                ('wins', models.PositiveIntegerField(default=0, verbose_name='won')),
-                ('draws', models.PositiveIntegerField(default=0, verbose_name='drawn')),
-                ('losses', models.PositiveIntegerField(default=0, verbose_name='lost')),
-                ('last_date', models.DateField(blank=True, null=True, verbose_name='last played')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.club', verbose_name='club')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='clubs.player', verbose_name='player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("rating", models.FloatField(verbose_name="rating")),
+                ("matches", models.PositiveIntegerField(default=0, verbose_name="matches")),
+                ("wins", models.PositiveIntegerField(default=0, verbose_name="won")),
+                ("draws", models.PositiveIntegerField(default=0, verbose_name="drawn")),
+                ("losses", models.PositiveIntegerField(default=0, verbose_name="lost")),
+                ("last_date", models.DateField(blank=True, null=True, verbose_name="last played")),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="clubs.club",
+                        verbose_name="club",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="ratings",
+                        to="clubs.player",
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player rating',
-                'verbose_name_plural': 'player ratings',
-                'indexes': [models.Index(fields=['club', '-rating'], name='playerrating_ranking')],
-                'constraints': [models.UniqueConstraint(fields=('club', 'player'), name='playerrating_one_per_pool')],
+                "verbose_name": "player rating",
+                "verbose_name_plural": "player ratings",
+                "indexes": [models.Index(fields=["club", "-rating"], name="playerrating_ranking")],
+                "constraints": [models.UniqueConstraint(fields=("club", "player"), name="playerrating_one_per_pool")],
             },
         ),
         migrations.CreateModel(
-            name='RatingPoint',
+            name="RatingPoint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('date', models.DateField(blank=True, null=True)),
-                ('mu', models.FloatField()),
-                ('sigma', models.FloatField()),
-                ('rating', models.FloatField()),
-                ('matches', models.PositiveIntegerField(default=0)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.club')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seq", models.PositiveIntegerField()),
+                ("date", models.DateField(blank=True, null=True)),
+                ("mu", models.FloatField()),
+                ("sigma", models.FloatField()),
+                ("rating", models.FloatField()),
+                ("matches", models.PositiveIntegerField(default=0)),
+                (
+                    "club",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="clubs.club"),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="clubs.player"),
+                ),
             ],
             options={
-                'ordering': ['club', 'player', 'seq'],
-                'constraints': [models.UniqueConstraint(fields=('club', 'player', 'seq'), name='ratingpoint_unique_seq')],
+                "ordering": ["club", "player", "seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("club", "player", "seq"), name="ratingpoint_unique_seq")
+                ],
             },
         ),
     ]

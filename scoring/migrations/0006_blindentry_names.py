@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0005_player_ratings'),
+        ("scoring", "0005_player_ratings"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='blindentry',
-            options={'verbose_name': 'blind entry', 'verbose_name_plural': 'blind entries'},
+            name="blindentry",
+            options={"verbose_name": "blind entry", "verbose_name_plural": "blind entries"},
         ),
     ]

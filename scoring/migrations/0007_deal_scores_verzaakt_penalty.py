@@ -4,19 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('competitions', '0008_competition_draw_method_whistround'),
-        ('scoring', '0006_blindentry_names'),
+        ("competitions", "0008_competition_draw_method_whistround"),
+        ("scoring", "0006_blindentry_names"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='deal',
-            name='deal_scores_not_negative',
+            model_name="deal",
+            name="deal_scores_not_negative",
         ),
         migrations.AddConstraint(
-            model_name='deal',
-            constraint=models.CheckConstraint(condition=models.Q(('score_a__gte', -1000), ('score_b__gte', -1000), models.Q(('score_c__isnull', True), ('score_c__gte', -1000), _connector='OR')), name='deal_scores_not_below_the_penalty'),
+            model_name="deal",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("score_a__gte", -1000),
+                    ("score_b__gte", -1000),
+                    models.Q(("score_c__isnull", True), ("score_c__gte", -1000), _connector="OR"),
+                ),
+                name="deal_scores_not_below_the_penalty",
+            ),
         ),
     ]

@@ -41,8 +41,14 @@ def _label(day: date | None, index: int) -> str:
 
 
 def course_svg(
-    days: Sequence[date | None], ratings: Sequence[float], skills: Sequence[float], *, title: str, description: str,
-    rating_label: str, skill_label: str,
+    days: Sequence[date | None],
+    ratings: Sequence[float],
+    skills: Sequence[float],
+    *,
+    title: str,
+    description: str,
+    rating_label: str,
+    skill_label: str,
 ) -> str:
     """The rating (solid) and the estimated skill mu (dashed) after each evening or round."""
     count = len(ratings)
@@ -72,7 +78,9 @@ def course_svg(
         path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"{dash}/>')
     if count <= 40:
-        body += [f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5" fill="{RATING_COLOUR}"/>' for i, v in enumerate(ratings)]
+        body += [
+            f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3.5" fill="{RATING_COLOUR}"/>' for i, v in enumerate(ratings)
+        ]
     for row, (label, colour, dash) in enumerate(
         ((rating_label, RATING_COLOUR, ""), (skill_label, SKILL_COLOUR, ' stroke-dasharray="6 4"'))
     ):

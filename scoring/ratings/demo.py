@@ -12,5 +12,6 @@ def seed_ratings() -> str:
     Returns a sentence for the demo's summary, the same on every run."""
     runs = [run for _club, run in recompute_all(only_if_stale=True) if run.players]
     return " " + _("Player ratings: %(players)s players in %(pools)s clubs and leagues, at /ratings/.") % {
-        "players": sum(run.players for run in runs), "pools": len(runs),
+        "players": sum(run.players for run in runs),
+        "pools": len(runs),
     }

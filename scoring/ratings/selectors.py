@@ -32,7 +32,9 @@ def home_club_ids(club: Club) -> list[int]:
 
 def is_visible(club: Club, user) -> bool:
     """Public, unless every competition of the club is private: then only its staff see the ratings."""
-    figures = Competition.objects.filter(club=club).aggregate(all=Count("id"), public=Count("id", filter=Q(is_public=True)))
+    figures = Competition.objects.filter(club=club).aggregate(
+        all=Count("id"), public=Count("id", filter=Q(is_public=True))
+    )
     return not figures["all"] or bool(figures["public"]) or is_staff_of(user, club)
 
 
@@ -40,7 +42,9 @@ def visible_pools(user) -> list[Club]:
     """Every club and league with a competition that this user may see, leagues after clubs, with
     its stored run (``rating_run``, absent before a first computation) — two queries."""
     clubs = (
-        Club.objects.filter(competitions__isnull=False).distinct().select_related("rating_run")
+        Club.objects.filter(competitions__isnull=False)
+        .distinct()
+        .select_related("rating_run")
         .annotate(public=Count("competitions", filter=Q(competitions__is_public=True), distinct=True))
         .order_by("is_league", "name")
     )
@@ -48,7 +52,9 @@ def visible_pools(user) -> list[Club]:
 
 
 def _ordered(queryset: QuerySet[PlayerRating]) -> QuerySet[PlayerRating]:
-    return queryset.select_related("player").order_by("-rating", "-matches", "player__last_name", "player__first_name", "player_id")
+    return queryset.select_related("player").order_by(
+        "-rating", "-matches", "player__last_name", "player__first_name", "player_id"
+    )
 
 
 def ranking(club: Club, homes: list[int]) -> QuerySet[PlayerRating]:
@@ -58,7 +64,9 @@ def ranking(club: Club, homes: list[int]) -> QuerySet[PlayerRating]:
 
 
 def not_ranked_yet(club: Club, homes: list[int]) -> QuerySet[PlayerRating]:
-    return _ordered(PlayerRating.objects.filter(club=club, player__club__in=homes, player__guest=False, matches__lt=MIN_MATCHES))
+    return _ordered(
+        PlayerRating.objects.filter(club=club, player__club__in=homes, player__guest=False, matches__lt=MIN_MATCHES)
+    )
 
 
 def guests(club: Club, homes: list[int]) -> QuerySet[PlayerRating]:
@@ -70,7 +78,8 @@ def courses(club: Club, player_ids: list[int]) -> dict[int, list[float]]:
     found: dict[int, list[float]] = defaultdict(list)
     if player_ids:
         for player_id, rating in (
-            RatingPoint.objects.filter(club=club, player_id__in=player_ids).order_by("player_id", "seq")
+            RatingPoint.objects.filter(club=club, player_id__in=player_ids)
+            .order_by("player_id", "seq")
             .values_list("player_id", "rating")
         ):
             found[player_id].append(rating)

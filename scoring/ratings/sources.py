@@ -50,7 +50,8 @@ MATCHES_PER_QUERY = 5000
 def load_games(club: Club | int) -> list[Game]:
     """The pool's confirmed matches as engine games, in rating order."""
     rows = list(
-        pool_matches(club).annotate(day=Coalesce("round__date", "round__evening__date"))
+        pool_matches(club)
+        .annotate(day=Coalesce("round__date", "round__evening__date"))
         .order_by(F("day").asc(nulls_last=True), "round__number", "round_id", "table", "id")
         .values_list("id", "round_id", "round__evening_id", "day")
     )
@@ -58,9 +59,10 @@ def load_games(club: Club | int) -> list[Game]:
     seated: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
     totals: dict[int, dict[int, tuple[int, int | None]]] = defaultdict(dict)
     for start in range(0, len(ids), MATCHES_PER_QUERY):
-        chunk = ids[start:start + MATCHES_PER_QUERY]
+        chunk = ids[start : start + MATCHES_PER_QUERY]
         for match_id, side, player_id in (
-            MatchSeat.objects.filter(match_id__in=chunk).order_by("match_id", "side", "seat")
+            MatchSeat.objects.filter(match_id__in=chunk)
+            .order_by("match_id", "side", "seat")
             .values_list("match_id", "side", "player_id")
         ):
             seated[match_id][side].append(player_id)
@@ -97,7 +99,9 @@ def _entrant_players(entrant_ids: set[int]) -> dict[int, tuple[int, ...]]:
             pairs[team_id].append(entrant_id)
     for team_id, player_id in (
         TeamMember.objects.filter(team_id__in=list(pairs), team__kind=Team.Kind.PAIR)
-        .filter(Q(position__lte=2)).order_by("team_id", "position").values_list("team_id", "player_id")
+        .filter(Q(position__lte=2))
+        .order_by("team_id", "position")
+        .values_list("team_id", "player_id")
     ):
         for entrant_id in pairs[team_id]:
             found[entrant_id] = found.get(entrant_id, ()) + (player_id,)

@@ -21,7 +21,11 @@ class RatingTable(BaseTable):
     player = tables.Column(verbose_name=_("Player"), accessor="player__last_name")
     rating = num(_("Rating"))
     matches = num(_("Matches"))
-    record = tables.Column(verbose_name=_("W–D–L"), accessor="wins", attrs={"th": {"class": "num wide-only"}, "td": {"class": "num nowrap wide-only"}})
+    record = tables.Column(
+        verbose_name=_("W–D–L"),
+        accessor="wins",
+        attrs={"th": {"class": "num wide-only"}, "td": {"class": "num nowrap wide-only"}},
+    )
     last_date = tables.Column(verbose_name=_("Last played"), default="—", attrs=WIDE_ONLY)
     course = tables.Column(verbose_name=_("Course"), accessor="player_id", orderable=False)
 

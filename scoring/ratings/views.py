@@ -43,7 +43,10 @@ def ranking(request, slug: str):
         table.courses = selectors.courses(club, table.page_player_ids())
         lists.append((prefix, title, table))
     context = {
-        "club": club, "state": state, "lists": lists, "min_matches": selectors.MIN_MATCHES,
+        "club": club,
+        "state": state,
+        "lists": lists,
+        "min_matches": selectors.MIN_MATCHES,
         "can_recompute": is_organiser_of(request.user, club),
     }
     return render(request, "scoring/ratings/ranking.html", context)
@@ -60,16 +63,24 @@ def player(request, slug: str, player_id: int):
     svg = ""
     if points:
         svg = chart.course_svg(
-            [p.date for p in points], [p.rating for p in points], [p.mu for p in points],
+            [p.date for p in points],
+            [p.rating for p in points],
+            [p.mu for p in points],
             title=_("Rating of %(name)s") % {"name": person.name},
             description=_("The rating after each evening or round played, from %(first)s to %(last)s.")
             % {"first": f"{points[0].rating:.1f}", "last": f"{points[-1].rating:.1f}"},
-            rating_label=_("Rating (μ − 3σ)"), skill_label=_("Estimated skill (μ)"),
+            rating_label=_("Rating (μ − 3σ)"),
+            skill_label=_("Estimated skill (μ)"),
         )
     context = {
-        "club": club, "person": person, "rating": rating, "points": points, "svg": svg,
+        "club": club,
+        "person": person,
+        "rating": rating,
+        "points": points,
+        "svg": svg,
         "place": selectors.position(club, homes, rating) if rating else None,
-        "min_matches": selectors.MIN_MATCHES, "state": state,
+        "min_matches": selectors.MIN_MATCHES,
+        "state": state,
     }
     return render(request, "scoring/ratings/player.html", context)
 
@@ -83,6 +94,7 @@ def recompute(request, slug: str):
     run = services.recompute(club=club)
     messages.success(
         request,
-        _("Ratings recomputed: %(matches)s matches, %(players)s players.") % {"matches": run.matches, "players": run.players},
+        _("Ratings recomputed: %(matches)s matches, %(players)s players.")
+        % {"matches": run.matches, "players": run.players},
     )
     return redirect("ratings:ranking", slug=club.slug)

@@ -78,10 +78,24 @@ _RANK_BY_TEXT = {r.value: r for r in RANKS} | {"T": Rank.TEN}
 
 #: Trick order, high to low (RULES.md §1).
 TRUMP_ORDER: tuple[Rank, ...] = (
-    Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT, Rank.SEVEN,
+    Rank.JACK,
+    Rank.NINE,
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.EIGHT,
+    Rank.SEVEN,
 )
 PLAIN_ORDER: tuple[Rank, ...] = (
-    Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT, Rank.SEVEN,
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
 )
 #: Sequence order for roem runs, low to high (the same in every suit, trump included).
 SEQUENCE_ORDER: tuple[Rank, ...] = RANKS

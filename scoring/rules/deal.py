@@ -20,8 +20,12 @@ from .rulesets import RuleSet
 #: multiple of 10 except 10 and 30 (100 and 200 are sums of 20 and 50 too), up to 1000.
 ROEM_ITEMS = (20, 50, 100, 200)
 _ROEM_LIMIT = 10_000
-_WRITABLE = frozenset(20 * a + 50 * b for a in range(_ROEM_LIMIT // 20 + 1)
-                      for b in range(_ROEM_LIMIT // 50 + 1) if 20 * a + 50 * b <= _ROEM_LIMIT)
+_WRITABLE = frozenset(
+    20 * a + 50 * b
+    for a in range(_ROEM_LIMIT // 20 + 1)
+    for b in range(_ROEM_LIMIT // 50 + 1)
+    if 20 * a + 50 * b <= _ROEM_LIMIT
+)
 MAX_ROEM = 1000
 VALID_ROEM: frozenset[int] = frozenset(v for v in _WRITABLE if v <= MAX_ROEM)
 
@@ -144,8 +148,7 @@ def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
         if pit != 0 and pit != 1 or type(pit) is not int:
             raise InvalidDeal("pit", E.PIT_UNKNOWN, choices=_choices(rules), value=pit)
         if points[pit] != total:
-            raise InvalidDeal("pit", E.PIT_POINTS, side=_side(rules, pit), total=total,
-                              value=points[pit])
+            raise InvalidDeal("pit", E.PIT_POINTS, side=_side(rules, pit), total=total, value=points[pit])
         if verzaakt is not None:
             raise InvalidDeal("verzaakt", E.VERZAAKT_PIT)
         if pit:
@@ -216,8 +219,7 @@ def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
                 scores = (rules.nil_bonus * multiplier, (pb + rb) * multiplier)
             return DealResult(scores, False, pit, True, None, multiplier, bidder, True)
         whole = (total + ra + rb) * multiplier
-        return DealResult((0, whole) if bidder == 0 else (whole, 0), True, pit, False, None,
-                          multiplier, bidder, True)
+        return DealResult((0, whole) if bidder == 0 else (whole, 0), True, pit, False, None, multiplier, bidder, True)
     if cb > cd or (cb == cd and not rules.nat_on_tie):
         sa, sb = pa + ra, pb + rb
         if rules.slot_bonus and cd == 0:
@@ -231,15 +233,12 @@ def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
             sb *= multiplier
         return DealResult((sa, sb), False, pit, True, None, multiplier, bidder)
     if rules.no_nat:
-        return DealResult(((pa + ra) * multiplier, (pb + rb) * multiplier), False, pit, False,
-                          None, multiplier, bidder)
+        return DealResult(((pa + ra) * multiplier, (pb + rb) * multiplier), False, pit, False, None, multiplier, bidder)
     whole = (total + ra + rb) * multiplier
-    return DealResult((0, whole) if bidder == 0 else (whole, 0), True, pit, False, None,
-                      multiplier, bidder)
+    return DealResult((0, whole) if bidder == 0 else (whole, 0), True, pit, False, None, multiplier, bidder)
 
 
-def _verzaakt2(rules: RuleSet, verzaakt: int, ra: int, rb: int, multiplier: int,
-               bidder: int | None) -> DealResult:
+def _verzaakt2(rules: RuleSet, verzaakt: int, ra: int, rb: int, multiplier: int, bidder: int | None) -> DealResult:
     whole = (rules.deal_total + ra + rb + rules.verzaakt_bonus) * multiplier
     scores = (whole, 0) if verzaakt else (0, whole)
     made = None if bidder is None else verzaakt != bidder
@@ -261,8 +260,7 @@ def _score_three(rules: RuleSet, deal: DealInput) -> DealResult:
         if pit not in players or type(pit) is not int:
             raise InvalidDeal("pit", E.PIT_UNKNOWN, choices=_choices(rules), value=pit)
         if points[pit] != total:
-            raise InvalidDeal("pit", E.PIT_POINTS, side=_side(rules, pit), total=total,
-                              value=points[pit])
+            raise InvalidDeal("pit", E.PIT_POINTS, side=_side(rules, pit), total=total, value=points[pit])
         if verzaakt is not None:
             raise InvalidDeal("verzaakt", E.VERZAAKT_PIT)
         # Choice: with three players a pit is one player winning every trick; the pit bonus is
@@ -353,8 +351,7 @@ def _check_points(rules: RuleSet, points: tuple) -> None:
             raise InvalidDeal("points", E.POINTS_NEGATIVE, side=_side(rules, i), value=value)
     if sum(points) != rules.deal_total:
         shown = " + ".join(str(p) for p in points)
-        raise InvalidDeal("points", E.POINTS_TOTAL, total=rules.deal_total, shown=shown,
-                          sum=sum(points))
+        raise InvalidDeal("points", E.POINTS_TOTAL, total=rules.deal_total, shown=shown, sum=sum(points))
 
 
 def _check_roem(rules: RuleSet, roem: tuple) -> None:

@@ -133,8 +133,7 @@ def _score_boom(rules: RuleSet, deals: Iterable[DealInput]) -> MatchResult:
     winner = None
     if finished:
         winner = 0 if strokes[0] >= rules.strokes_to_win else 1
-    return MatchResult(tuple(totals), tuple(results), finished, winner, None, tuple(strokes),
-                       tuple(play))
+    return MatchResult(tuple(totals), tuple(results), finished, winner, None, tuple(strokes), tuple(play))
 
 
 def _strokes(rules: RuleSet, other: int, old_play: bool, big: bool) -> int:

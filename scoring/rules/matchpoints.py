@@ -100,8 +100,12 @@ class PairTotal:
         return Fraction(100 * self.matchpoints, self.top) if self.top else Fraction(0)
 
     def add(self, score: BoardScore) -> PairTotal:
-        return PairTotal(self.matchpoints + score.matchpoints, self.top + score.top, self.boards + 1,
-                         self.difference + score.difference)
+        return PairTotal(
+            self.matchpoints + score.matchpoints,
+            self.top + score.top,
+            self.boards + 1,
+            self.difference + score.difference,
+        )
 
 
 def pair_totals(boards: Mapping[Hashable, Mapping[Hashable, BoardScore]]) -> dict[Hashable, PairTotal]:

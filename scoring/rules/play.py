@@ -91,13 +91,11 @@ def hand_roem(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> int:
             roem += rules.five_run if n >= 5 else _RUN_ROEM[n]
     for rank in Rank:
         if sum(1 for c in cards if c.rank is rank) == 4:
-            roem += rules.four_jacks if rank is Rank.JACK else (
-                100 if rank in rules.four_of_a_kind_ranks else 0)
+            roem += rules.four_jacks if rank is Rank.JACK else (100 if rank in rules.four_of_a_kind_ranks else 0)
     return roem
 
 
-def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
-                trump: Suit) -> list[Card]:
+def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (in hand order, never empty for a
     non-empty hand), under the rule set's play rule and ``must_undertrump`` (RULES.md §7).
 
@@ -143,8 +141,7 @@ def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card],
     if follow:
         return follow
     position = len(trick)
-    if (rule != "rotterdam" and rules.players == 4 and position >= 2
-            and trick_winner(trick, trump) == position - 2):
+    if rule != "rotterdam" and rules.players == 4 and position >= 2 and trick_winner(trick, trump) == position - 2:
         # Partner winning: anything but an undertrump (of the partner's winning trump).
         if top_trump < 0:
             return list(hand)

@@ -138,8 +138,7 @@ class RuleSet:
                 template = E.RULE_RANGE_OR_NONE if option in OPTIONAL else E.RULE_RANGE
                 raise InvalidRuleSet(option, template, low=low, high=high, value=value)
         if not self.boom_low <= self.boom_target:
-            raise InvalidRuleSet("boom_low", E.RULE_RANGE, low=0, high=self.boom_target,
-                                 value=self.boom_low)
+            raise InvalidRuleSet("boom_low", E.RULE_RANGE, low=0, high=self.boom_target, value=self.boom_low)
         # Choice: challenges and the boom are two-side games; with three players they are refused.
         if self.players == 3 and (self.challenges or self.boom):
             raise InvalidRuleSet("challenges" if self.challenges else "boom", E.RULE_FOUR_PLAYERS)
@@ -148,8 +147,7 @@ class RuleSet:
         try:
             ranks = frozenset(Rank(r) for r in self.four_of_a_kind_ranks)
         except (TypeError, ValueError):
-            raise InvalidRuleSet("four_of_a_kind_ranks", E.RULE_RANKS,
-                                 value=self.four_of_a_kind_ranks) from None
+            raise InvalidRuleSet("four_of_a_kind_ranks", E.RULE_RANKS, value=self.four_of_a_kind_ranks) from None
         object.__setattr__(self, "four_of_a_kind_ranks", ranks - {Rank.JACK})
         table = SOUTH_AFRICAN_POINTS if self.card_values == "south-african" else DUTCH_POINTS
         object.__setattr__(self, "point_table", table)
@@ -166,8 +164,7 @@ class RuleSet:
 
 def _choice(option: str, value: object, choices: tuple) -> None:
     if value not in choices or type(value) is bool:
-        raise InvalidRuleSet(option, E.RULE_CHOICE, choices=", ".join(map(str, choices)),
-                             value=value)
+        raise InvalidRuleSet(option, E.RULE_CHOICE, choices=", ".join(map(str, choices)), value=value)
 
 
 AMSTERDAM = RuleSet(name="amsterdam")
@@ -175,9 +172,7 @@ ROTTERDAM = RuleSet(name="rotterdam", play_rule="rotterdam")
 GEZELLIG = RuleSet(name="gezellig", no_nat=True)
 # Choice: Wilde Boom plays by the Amsterdam play rules; its trump must be recorded because
 # spades double the deal, and roem may be declared from the hand (five-runs included).
-WILDE_BOOM = RuleSet(
-    name="wilde-boom", challenges=True, spades_double=True, needs_trump=True, hand_roem=True
-)
+WILDE_BOOM = RuleSet(name="wilde-boom", challenges=True, spades_double=True, needs_trump=True, hand_roem=True)
 # Choice: driemans uses the Amsterdam flags, but with no partners at the table the Amsterdam
 # exception (partner winning the trick) never applies, so it plays as Rotterdam.
 DRIEMANS = RuleSet(name="driemans", players=3)
@@ -199,9 +194,7 @@ KLAWERJAS = RuleSet(
 )
 
 #: The presets by name.
-RULESETS: dict[str, RuleSet] = {
-    r.name: r for r in (AMSTERDAM, ROTTERDAM, GEZELLIG, WILDE_BOOM, DRIEMANS, KLAWERJAS)
-}
+RULESETS: dict[str, RuleSet] = {r.name: r for r in (AMSTERDAM, ROTTERDAM, GEZELLIG, WILDE_BOOM, DRIEMANS, KLAWERJAS)}
 
 
 def next_seat(rules: RuleSet, seat: int) -> int:

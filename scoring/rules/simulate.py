@@ -64,7 +64,9 @@ def simulate_deal(rules: RuleSet, rng: random.Random, dealer: int = 0) -> Simula
             return played  # Choice: with three players, all passing means a redeal (RULES.md §5)
 
 
-def deal_hands(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+def deal_hands(
+    rules: RuleSet, rng: random.Random, dealer: int = 0
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     """Shuffle and deal as at the table: the hands by seat (the dealer's last) and the talon (the
     two cards left over with three players, else empty). Duplicate boards are dealt with it."""
     n = rules.players
@@ -75,12 +77,17 @@ def deal_hands(rules: RuleSet, rng: random.Random, dealer: int = 0) -> tuple[tup
     cards = [card for _, card in sorted([(random_(), card) for card in _DECK])]
     hands: list[tuple[Card, ...]] = [()] * n
     for k, seat in enumerate(order):
-        hands[seat] = tuple(cards[k * per_hand:(k + 1) * per_hand])
-    return tuple(hands), tuple(cards[n * per_hand:])
+        hands[seat] = tuple(cards[k * per_hand : (k + 1) * per_hand])
+    return tuple(hands), tuple(cards[n * per_hand :])
 
 
-def play_hands(rules: RuleSet, rng: random.Random, dealt: tuple[tuple[Card, ...], ...], dealer: int = 0,
-               talon: tuple[Card, ...] = ()) -> SimulatedDeal | None:
+def play_hands(
+    rules: RuleSet,
+    rng: random.Random,
+    dealt: tuple[tuple[Card, ...], ...],
+    dealer: int = 0,
+    talon: tuple[Card, ...] = (),
+) -> SimulatedDeal | None:
     """Bid, (challenge,) play and record these dealt hands; None when everyone passes (three
     players: a redeal). The same hands played again with another ``rng`` give another play: the
     demo's duplicate evening plays each board at every table this way."""
@@ -98,8 +105,17 @@ def play_hands(rules: RuleSet, rng: random.Random, dealt: tuple[tuple[Card, ...]
         hands[maker] = hand[2:]
     challenge = _challenge(rules, rng, hands, trump, maker)
     tricks = _play(rules, rng, hands, trump, order[0], discards)
-    return SimulatedDeal(rules, dealer, tuple(dealt), tuple(talon), tuple(discards), trump, maker,
-                         tricks, _record(rules, tricks, trump, maker, challenge))
+    return SimulatedDeal(
+        rules,
+        dealer,
+        tuple(dealt),
+        tuple(talon),
+        tuple(discards),
+        trump,
+        maker,
+        tricks,
+        _record(rules, tricks, trump, maker, challenge),
+    )
 
 
 def _strength(rules: RuleSet, hand: list[Card], suit: Suit) -> int:
@@ -117,8 +133,9 @@ def _best_suit(rules: RuleSet, hand: list[Card], exclude: Suit | None = None) ->
     return best, best_strength
 
 
-def _choose_trump(rules: RuleSet, rng: random.Random, hands: list[list[Card]], dealer: int,
-                  order: list[int]) -> tuple[Suit | None, int | None]:
+def _choose_trump(
+    rules: RuleSet, rng: random.Random, hands: list[list[Card]], dealer: int, order: list[int]
+) -> tuple[Suit | None, int | None]:
     """Trump and the maker's seat by the rule set's way of choosing (RULES.md §2)."""
     method = rules.trump_choice
     if method == "dealer-card":
@@ -147,8 +164,7 @@ def _choose_trump(rules: RuleSet, rng: random.Random, hands: list[list[Card]], d
     return _best_suit(rules, hands[dealer])[0], dealer  # the dealer must choose
 
 
-def _challenge(rules: RuleSet, rng: random.Random, hands: list[list[Card]], trump: Suit,
-               maker: int | None) -> int:
+def _challenge(rules: RuleSet, rng: random.Random, hands: list[list[Card]], trump: Suit, maker: int | None) -> int:
     """Wilde Boom: the defenders kraak when they hold more trump, now and then at random."""
     if not rules.challenges or maker is None:
         return 0
@@ -163,8 +179,9 @@ def _challenge(rules: RuleSet, rng: random.Random, hands: list[list[Card]], trum
     return 1
 
 
-def _play(rules: RuleSet, rng: random.Random, hands: list[list[Card]], trump: Suit,
-          leader: int, discards: list[Card]) -> tuple[PlayedTrick, ...]:
+def _play(
+    rules: RuleSet, rng: random.Random, hands: list[list[Card]], trump: Suit, leader: int, discards: list[Card]
+) -> tuple[PlayedTrick, ...]:
     n = rules.players
     step = rules.dealer_direction
     points = rules.point_table
@@ -196,14 +213,14 @@ def _play(rules: RuleSet, rng: random.Random, hands: list[list[Card]], trump: Su
             trick_points += rules.last_trick
             for c in discards:
                 trick_points += points[c.suit is trump][c.sequence]
-        tricks.append(PlayedTrick(leader, tuple(trick), tuple(seats), winner, trick_points,
-                                  trick_roem(rules, trick, trump)))
+        tricks.append(
+            PlayedTrick(leader, tuple(trick), tuple(seats), winner, trick_points, trick_roem(rules, trick, trump))
+        )
         leader = winner
     return tuple(tricks)
 
 
-def _choose(rules: RuleSet, trick: list[Card], legal: list[Card], trump: Suit, position: int,
-            points) -> Card:
+def _choose(rules: RuleSet, trick: list[Card], legal: list[Card], trump: Suit, position: int, points) -> Card:
     """Win cheaply when possible, smear points on a winning partner, else throw the least."""
     led = trick[0].suit
     best = trick_winner(trick, trump)
@@ -211,16 +228,17 @@ def _choose(rules: RuleSet, trick: list[Card], legal: list[Card], trump: Suit, p
     top_key = top.trump_order + 8 if top.suit is trump else top.plain_order
     if rules.players == 4 and position >= 2 and best == position - 2:
         return max(legal, key=lambda c: points[c.suit is trump][c.sequence])
-    winning = [c for c in legal
-               if (c.trump_order + 8 if c.suit is trump else c.plain_order if c.suit is led
-                   else -1) > top_key]
+    winning = [
+        c for c in legal if (c.trump_order + 8 if c.suit is trump else c.plain_order if c.suit is led else -1) > top_key
+    ]
     if winning:
         return min(winning, key=lambda c: points[c.suit is trump][c.sequence])
     return min(legal, key=lambda c: points[c.suit is trump][c.sequence])
 
 
-def _record(rules: RuleSet, tricks: tuple[PlayedTrick, ...], trump: Suit, maker: int | None,
-            challenge: int) -> DealInput:
+def _record(
+    rules: RuleSet, tricks: tuple[PlayedTrick, ...], trump: Suit, maker: int | None, challenge: int
+) -> DealInput:
     """The line a scorekeeper writes: points, roem from the tricks, bidder, pit.
 
     Choice: the simulation declares roem from the tricks only (no roem shown from the hand, also

@@ -21,8 +21,9 @@ def to_tally(roem: int) -> str:
     Choice: 0 is written as the empty string (a sheet leaves the box empty).
     """
     if type(roem) is not int or not _writable(roem):
-        raise ValueError(f"roem {roem!r} cannot be written in tally symbols: "
-                         "use 0 or a sum of 20s and 50s (never 10 or 30)")
+        raise ValueError(
+            f"roem {roem!r} cannot be written in tally symbols: use 0 or a sum of 20s and 50s (never 10 or 30)"
+        )
     hundreds = roem // 100
     while not _writable(roem - 100 * hundreds):
         hundreds -= 1

@@ -32,7 +32,9 @@ EXAMPLES = int(os.environ.get("API_CONTRACT_EXAMPLES", "25"))
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(os.environ.get("API_CONTRACT") != "1", reason="the API contract run: API_CONTRACT=1 (see .ci/run)"),
+    pytest.mark.skipif(
+        os.environ.get("API_CONTRACT") != "1", reason="the API contract run: API_CONTRACT=1 (see .ci/run)"
+    ),
 ]
 
 
@@ -43,7 +45,9 @@ def _free_port() -> int:
 
 
 def _manage(env, *args) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout.strip()
 
@@ -54,8 +58,11 @@ def served(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("served")
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "DATABASE_URL"))}
     env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.local", DEBUG="0", DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
-        SECRET_KEY="api-contract-test-only", PYTHONUNBUFFERED="1",
+        DJANGO_SETTINGS_MODULE="config.settings.local",
+        DEBUG="0",
+        DATABASE_URL=f"sqlite:///{tmp / 'db.sqlite3'}",
+        SECRET_KEY="api-contract-test-only",
+        PYTHONUNBUFFERED="1",
     )
     _manage(env, "migrate", "--noinput", "-v", "0")
     _manage(env, "seed_demo")
@@ -65,7 +72,10 @@ def served(tmp_path_factory):
     log = open(tmp / "server.log", "w")
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload", "--nothreading"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -93,9 +103,21 @@ def client_package(served, tmp_path_factory):
     (out / "openapi.json").write_bytes(urllib.request.urlopen(base + "/api/openapi.json", timeout=10).read())
     env = dict(os.environ, PATH=f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     done = subprocess.run(
-        [str(BIN / "openapi-python-client"), "generate", "--path", "openapi.json", "--meta", "none",
-         "--output-path", "klaverjas_client"],
-        cwd=out, env=env, capture_output=True, text=True, timeout=300,
+        [
+            str(BIN / "openapi-python-client"),
+            "generate",
+            "--path",
+            "openapi.json",
+            "--meta",
+            "none",
+            "--output-path",
+            "klaverjas_client",
+        ],
+        cwd=out,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Warning" not in done.stdout + done.stderr, done.stdout + done.stderr
@@ -115,8 +137,15 @@ def _sheet(match) -> list:
     deals = []
     for number in range(1, match.deals_per_match + 1):
         deal = simulate_deal(rules, rng, dealer=dealer_for_deal(rules, number)).deal
-        deals.append({"bidder": deal.bidder, "points": list(deal.points), "roem": list(deal.roem),
-                      "pit": deal.pit, "verzaakt": deal.verzaakt})
+        deals.append(
+            {
+                "bidder": deal.bidder,
+                "points": list(deal.points),
+                "roem": list(deal.roem),
+                "pit": deal.pit,
+                "verzaakt": deal.verzaakt,
+            }
+        )
     return deals
 
 
@@ -171,20 +200,38 @@ def test_a_generated_client_lists_reads_writes_and_confirms(served, client_packa
     confirmed = confirm_match.sync(match.id, client=organiser, body=ConfirmIn(version=loaded + 1))
     assert isinstance(confirmed, MatchOut) and (confirmed.status.value, confirmed.version) == ("confirmed", loaded + 2)
 
-    again = put_deals.sync(match.id, client=scorer, body=SheetIn.from_dict(
-        {"version": confirmed.version, "deals": [d.to_dict() for d in confirmed.deals]}))
+    again = put_deals.sync(
+        match.id,
+        client=scorer,
+        body=SheetIn.from_dict({"version": confirmed.version, "deals": [d.to_dict() for d in confirmed.deals]}),
+    )
     assert isinstance(again, MatchOut) and (again.status.value, again.version) == ("confirmed", confirmed.version)
 
 
 def test_schemathesis_finds_nothing(served, tmp_path):
     base, scorer_key, _ = served
     command = [
-        str(BIN / "schemathesis"), "run", base + "/api/openapi.json",
-        "--checks", "all", "--exclude-checks", "positive_data_acceptance",
-        "--phases", "examples,coverage,fuzzing,stateful",
-        "--max-examples", str(EXAMPLES), "--seed", "20260301", "--workers", "1",
-        "-H", f"Authorization: Bearer {scorer_key}",
-        "--report", "junit", "--report-dir", str(tmp_path),
+        str(BIN / "schemathesis"),
+        "run",
+        base + "/api/openapi.json",
+        "--checks",
+        "all",
+        "--exclude-checks",
+        "positive_data_acceptance",
+        "--phases",
+        "examples,coverage,fuzzing,stateful",
+        "--max-examples",
+        str(EXAMPLES),
+        "--seed",
+        "20260301",
+        "--workers",
+        "1",
+        "-H",
+        f"Authorization: Bearer {scorer_key}",
+        "--report",
+        "junit",
+        "--report-dir",
+        str(tmp_path),
     ]
     done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=600)
     summary = done.stdout[-6000:] + done.stderr[-2000:]

@@ -120,9 +120,7 @@ def test_imports_point_one_way_and_the_engines_are_pure():
 
 
 def test_config_holds_only_settings_and_wiring():
-    extra = sorted(
-        str(p.relative_to(ROOT)) for p in (ROOT / "config").glob("*.py") if p.name not in CONFIG_MODULES
-    )
+    extra = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "config").glob("*.py") if p.name not in CONFIG_MODULES)
     assert extra == [], "config/ holds settings and wiring only; give these a home of their own"
     for path in (ROOT / "config").glob("*.py"):
         for line, target in imports_of(path):

@@ -17,10 +17,19 @@ def standings_of_demo() -> dict:
     for competition in Competition.objects.order_by("slug"):
         out[competition.slug] = [
             {
-                "rank": row.rank, "rank_label": row.rank_label, "name": row.name, "points": str(row.points),
-                "played": row.played, "evenings": [[e.number, str(e.points), e.counted, e.absent] for e in row.evenings],
-                "match_points": getattr(row, "match_points", None), "roem": row.roem, "nat": row.nat,
-                "pits": row.pits, "tegenpits": row.tegenpits, "bids": row.bids, "made": row.made,
+                "rank": row.rank,
+                "rank_label": row.rank_label,
+                "name": row.name,
+                "points": str(row.points),
+                "played": row.played,
+                "evenings": [[e.number, str(e.points), e.counted, e.absent] for e in row.evenings],
+                "match_points": getattr(row, "match_points", None),
+                "roem": row.roem,
+                "nat": row.nat,
+                "pits": row.pits,
+                "tegenpits": row.tegenpits,
+                "bids": row.bids,
+                "made": row.made,
                 "average": str(getattr(row, "average", "")),
             }
             for row in standings(competition)

@@ -27,11 +27,18 @@ pytestmark = [
 
 def test_standings_are_identical_on_sqlite_and_postgresql(tmp_path):
     on_postgresql = standings_of_demo()
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'same-data.sqlite3'}",
-               DJANGO_SETTINGS_MODULE="config.settings.test")
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'same-data.sqlite3'}",
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "tests.backends.standings_dump"], cwd=ROOT, env=env,
-        capture_output=True, text=True, timeout=600,
+        [sys.executable, "-m", "tests.backends.standings_dump"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr
     on_sqlite = json.loads(result.stdout.strip().splitlines()[-1])

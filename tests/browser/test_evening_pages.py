@@ -17,7 +17,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"]
+)
 def test_attendance_page_search_same_as_last_and_live_count(live_server, new_page, viewport):
     club = make_club()
     competition = make_competition(club, name="Clubavonden")
@@ -54,7 +56,9 @@ def test_attendance_page_search_same_as_last_and_live_count(live_server, new_pag
     assert page.js_errors == []
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"]
+)
 def test_the_evening_result_page_fits(live_server, new_page, viewport):
     from tests.competitions.test_evening_result import played_evening
 

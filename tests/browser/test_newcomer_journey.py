@@ -230,13 +230,17 @@ def test_newcomer_journey(page, demo):  # the browser first: no seeding when it 
 
     # --- from the draw to table 1's entry page, through the public round page and the match page
     table_one = Match.objects.get(round__competition=demo, round__number=round_number, table=1)
-    side_players = {side: set(MatchSeat.objects.filter(match=table_one, side=side).values_list("player_id", flat=True))
-                    for side in (0, 1)}
+    side_players = {
+        side: set(MatchSeat.objects.filter(match=table_one, side=side).values_list("player_id", flat=True))
+        for side in (0, 1)
+    }
     page.locator(f"main a[href='/competitions/{SLUG}/rounds/{round_number}/']").click()
     page.wait_for_url(f"**/competitions/{SLUG}/rounds/{round_number}/")
     round_text = page.locator("main table").inner_text()
     assert all(name in round_text for name in seated) and "&amp;" not in round_text
-    page.locator(f"main a[href='/matches/{table_one.pk}/']").first.click()  # the table number (on a wide screen also "deals")
+    page.locator(
+        f"main a[href='/matches/{table_one.pk}/']"
+    ).first.click()  # the table number (on a wide screen also "deals")
     page.wait_for_url(f"**/matches/{table_one.pk}/")
     assert page.locator("#match-status").get_attribute("data-status") == "open"
     page.locator("#link-enter").click()

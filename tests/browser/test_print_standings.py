@@ -17,8 +17,9 @@ A4_LANDSCAPE_WIDTH = 842  # points
 @pytest.mark.parametrize("kind", ["individual", "pairs"])
 def test_printed_standings_show_every_column(new_page, kind):
     if kind == "individual":
-        comp = generated_individual(players=16, evenings=14, rounds=1, slug="print-avonden",
-                                    standings_method="best_n", count_best=10)
+        comp = generated_individual(
+            players=16, evenings=14, rounds=1, slug="print-avonden", standings_method="best_n", count_best=10
+        )
         last_header = "Gehaald"
     else:
         comp = generated_pairs(pairs=8, rounds=5, slug="print-paren", tie_breakers=["match_points", "points"])

@@ -27,8 +27,13 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 @pytest.fixture
 def season():
     """A season of 20 club evenings of 28 players, a pairs competition, and their organiser."""
-    individual = generated_individual(players=28, evenings=20, rounds=1, slug="clubavonden-met-een-lange-naam",
-                                      name="Clubavonden van de Klaverjasvereniging Troefboer 2025-2026")
+    individual = generated_individual(
+        players=28,
+        evenings=20,
+        rounds=1,
+        slug="clubavonden-met-een-lange-naam",
+        name="Clubavonden van de Klaverjasvereniging Troefboer 2025-2026",
+    )
     pairs = generated_pairs(pairs=6, rounds=3, slug="vaste-paren", name="Vaste paren")
     user = get_user_model().objects.create_user("wedstrijdleider", password="geheim-wachtwoord")
     for competition in (individual, pairs):
@@ -131,7 +136,9 @@ def test_a_rounds_tables_fit_a_phone_without_scrolling_sideways(new_page, season
         assert "/matches/" in page.url
     wide = new_page(viewport={"width": 1280, "height": 900})
     wide.goto(reverse("competitions:round", args=[pairs.slug, 1]))
-    assert wide.locator("td.col-link").first.is_visible() and wide.locator("td.col-status .status-long").first.is_visible()
+    assert (
+        wide.locator("td.col-link").first.is_visible() and wide.locator("td.col-status .status-long").first.is_visible()
+    )
     assert page.js_errors == [] and wide.js_errors == []
 
 
@@ -142,7 +149,9 @@ def test_every_standings_column_is_on_screen_at_1280(new_page, season):
     assert page.evaluate(FITS)
     heads = page.locator("table.kv-table thead th")
     assert heads.count() >= 23  # rank, name, 20 evenings, total (and more)
-    right = page.evaluate("Math.max(...[...document.querySelectorAll('table.kv-table thead th')].map(th => th.getBoundingClientRect().right))")
+    right = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('table.kv-table thead th')].map(th => th.getBoundingClientRect().right))"
+    )
     assert right <= 1280
     assert page.evaluate(
         "[...document.querySelectorAll('main .scroll, main .table-container')].every(el => el.scrollWidth <= el.clientWidth)"
@@ -159,13 +168,15 @@ def test_the_projector_pages_through_a_long_list_and_shows_a_confirmation_live(n
     assert pages >= 2  # 28 players do not fit a 768 px beamer at wall size
     seen = set()
     for _ in range(pages * 3):
-        seen |= set(reel.evaluate("""reel => {
+        seen |= set(
+            reel.evaluate("""reel => {
             const box = reel.getBoundingClientRect();
             return [...reel.querySelectorAll('tbody tr')].filter(tr => {
                 const r = tr.getBoundingClientRect();
                 return r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && getComputedStyle(tr).visibility !== 'hidden';
             }).map(tr => tr.querySelector('td').textContent.trim() + '|' + tr.querySelectorAll('td')[1].textContent.trim());
-        }"""))
+        }""")
+        )
         page.wait_for_timeout(1000)
     assert len(seen) == 28, sorted(seen)
 

@@ -35,8 +35,12 @@ def tables():
         for i, first in enumerate(names)
     ]
     competition = Competition.objects.create(
-        club=club, name="Clubavonden", slug="telefoon-avonden", format=Competition.Format.INDIVIDUAL,
-        ruleset="amsterdam", second_check=Competition.SecondCheck.OPPONENTS,
+        club=club,
+        name="Clubavonden",
+        slug="telefoon-avonden",
+        format=Competition.Format.INDIVIDUAL,
+        ruleset="amsterdam",
+        second_check=Competition.SecondCheck.OPPONENTS,
     )
     evening = organise.create_evening(competition=competition, date=datetime.date(2025, 11, 5))
     organise.register_attendance(evening=evening, players=players)
@@ -71,9 +75,7 @@ def type_deal(page, number: int) -> None:
 
 
 def wait_for_deal(page, number: int, state: str = "ok") -> None:
-    page.wait_for_function(
-        "([n, s]) => document.getElementById('deal-' + n).dataset.state === s", arg=[number, state]
-    )
+    page.wait_for_function("([n, s]) => document.getElementById('deal-' + n).dataset.state === s", arg=[number, state])
 
 
 def no_sideways_scroll(page) -> None:

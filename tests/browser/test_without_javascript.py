@@ -35,7 +35,10 @@ def table():
     scorer = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
     StaffRole.objects.create(user=scorer, club=club, role=StaffRole.Role.SCORER)
     competition = Competition.objects.create(
-        club=club, name="Clubavonden", slug="zonder-script-avonden", format=Competition.Format.INDIVIDUAL,
+        club=club,
+        name="Clubavonden",
+        slug="zonder-script-avonden",
+        format=Competition.Format.INDIVIDUAL,
         ruleset="amsterdam",
     )
     evening = organise.create_evening(competition=competition, date=datetime.date(2025, 10, 1))

@@ -46,7 +46,10 @@ def world():
     stranger_org = make_user("org-uit", club=away, role="organiser")
     stranger_scorer = make_user("scorer-uit", club=away, role="scorer")
     return {
-        "home": home, "away": away, "organiser": organiser, "scorer": scorer,
+        "home": home,
+        "away": away,
+        "organiser": organiser,
+        "scorer": scorer,
         "home_match": populate(home, scorer, organiser),
         "away_match": populate(away, stranger_scorer, stranger_org),
     }
@@ -129,14 +132,37 @@ def test_an_organiser_cannot_create_a_competition_in_another_club(client, world)
     client.force_login(world["organiser"])
     page = client.get(url(Competition, "add"))
     assert list(page.context["adminform"].form.fields["club"].queryset) == [world["home"]]
-    data = {"club": world["away"].pk, "name": "Sneaky", "slug": "sneaky", "format": "individual",
-            "ruleset": "amsterdam", "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1,
-            "points_loss": 0, "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing",
-            "absence_points": 0, "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
-            "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
-            "rule_options": "{}", "tie_breakers": "[]", "draw_method": "lot",
-            "divisions-TOTAL_FORMS": 0, "divisions-INITIAL_FORMS": 0,
-            "entrants-TOTAL_FORMS": 0, "entrants-INITIAL_FORMS": 0}
+    data = {
+        "club": world["away"].pk,
+        "name": "Sneaky",
+        "slug": "sneaky",
+        "format": "individual",
+        "ruleset": "amsterdam",
+        "deals_per_match": 16,
+        "first_dealer": "N",
+        "points_win": 2,
+        "points_draw": 1,
+        "points_loss": 0,
+        "rounds_per_evening": 3,
+        "standings_method": "total",
+        "absence_policy": "nothing",
+        "absence_points": 0,
+        "bye_policy": "average",
+        "bye_points": 0,
+        "prize_places": 4,
+        "prize_every": 0,
+        "match_points_scheme": "total",
+        "table_win_points": 2,
+        "table_draw_points": 1,
+        "total_bonus": 2,
+        "rule_options": "{}",
+        "tie_breakers": "[]",
+        "draw_method": "lot",
+        "divisions-TOTAL_FORMS": 0,
+        "divisions-INITIAL_FORMS": 0,
+        "entrants-TOTAL_FORMS": 0,
+        "entrants-INITIAL_FORMS": 0,
+    }
     response = client.post(url(Competition, "add"), data)
     assert response.status_code == 200  # the form again, with an error at the club
     assert "club" in response.context["adminform"].form.errors
@@ -195,14 +221,35 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
 
     club = Club.objects.create(name="Vormclub", slug="vormclub")
     base = {
-        "club": club.pk, "name": "Test", "slug": "test-vorm", "format": "individual", "ruleset": "amsterdam",
-        "deals_per_match": 16, "first_dealer": "N", "points_win": 2, "points_draw": 1, "points_loss": 0,
-        "rounds_per_evening": 3, "standings_method": "total", "absence_policy": "nothing", "absence_points": 0,
-        "bye_policy": "average", "bye_points": 0, "prize_places": 4, "prize_every": 0,
-        "match_points_scheme": "total", "table_win_points": 2, "table_draw_points": 1, "total_bonus": 2,
-        "second_check": "scorer", "entry_mode": "deals", "draw_method": "lot",
+        "club": club.pk,
+        "name": "Test",
+        "slug": "test-vorm",
+        "format": "individual",
+        "ruleset": "amsterdam",
+        "deals_per_match": 16,
+        "first_dealer": "N",
+        "points_win": 2,
+        "points_draw": 1,
+        "points_loss": 0,
+        "rounds_per_evening": 3,
+        "standings_method": "total",
+        "absence_policy": "nothing",
+        "absence_points": 0,
+        "bye_policy": "average",
+        "bye_points": 0,
+        "prize_places": 4,
+        "prize_every": 0,
+        "match_points_scheme": "total",
+        "table_win_points": 2,
+        "table_draw_points": 1,
+        "total_bonus": 2,
+        "second_check": "scorer",
+        "entry_mode": "deals",
+        "draw_method": "lot",
     }
-    form = CompetitionForm(data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'})
+    form = CompetitionForm(
+        data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'}
+    )
     assert form.is_valid(), form.errors
     form = CompetitionForm(data={**base, "rule_options": '{"jokers": 1}', "tie_breakers": '["coin_toss"]'})
     assert not form.is_valid()

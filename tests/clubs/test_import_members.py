@@ -19,13 +19,13 @@ pytestmark = pytest.mark.django_db
 MEMBER_HEADER = ["member number", "first name", "last name", "email", "active"]
 TEAM_HEADER = ["team", "kind", "member 1", "member 2", "member 3", "member 4"]
 
+
 @pytest.fixture(autouse=True)
 def english(settings):
     """English source strings (the Dutch translation is tested apart)."""
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
-
 
 
 def workbook(members=None, teams=None, *, member_header=MEMBER_HEADER, team_header=TEAM_HEADER) -> bytes:
@@ -75,16 +75,20 @@ def test_template_downloads_and_imports_as_it_is(client, club, organiser):
     with pytest.raises(ImportRefused) as refused:
         import_members_and_teams(club=club, data=template_workbook())
     assert [str(e) for e in refused.value.messages] == [
-        "Row 2, column 'member 2': no member with number 1002 in the club or in this file"]
+        "Row 2, column 'member 2': no member with number 1002 in the club or in this file"
+    ]
 
 
 def test_import_creates_updates_and_never_duplicates(client, club, organiser):
     client.force_login(organiser)
     data = workbook(
-        [[1001, "Jan", "de Vries-Bakker", "jan@example.org", "yes"], ["1002", "Joëlle", "Smit", None, None],
-         [1003.0, "Ĳsbrand", "Mulder", "", "nee"], ["0042", "Truus", "Dekker", None, True]],
-        [["De Schoppenboeren", "pair", "1001", 1002, None, None],
-         ["Roem & Co", None, "1003", "0042", "1001", "1002"]],
+        [
+            [1001, "Jan", "de Vries-Bakker", "jan@example.org", "yes"],
+            ["1002", "Joëlle", "Smit", None, None],
+            [1003.0, "Ĳsbrand", "Mulder", "", "nee"],
+            ["0042", "Truus", "Dekker", None, True],
+        ],
+        [["De Schoppenboeren", "pair", "1001", 1002, None, None], ["Roem & Co", None, "1003", "0042", "1001", "1002"]],
     )
     response = upload(client, club, data)
     assert response.status_code == 302
@@ -95,7 +99,11 @@ def test_import_creates_updates_and_never_duplicates(client, club, organiser):
     assert Player.objects.get(member_number="0042").first_name == "Truus"
     four = Team.objects.get(club=club, name="Roem & Co")
     assert four.kind == "four" and [m.player.member_number for m in four.members.order_by("position")] == [
-        "1003", "0042", "1001", "1002"]
+        "1003",
+        "0042",
+        "1001",
+        "1002",
+    ]
     page = client.get(response["Location"]).content.decode()
     assert "3 new members, 1 members updated, 2 new teams, 0 teams updated" in page
     # the same file again: everything updated, nothing added
@@ -107,11 +115,13 @@ def test_every_row_error_is_reported_and_nothing_imported(client, club, organise
     client.force_login(organiser)
     make_team(club, "Bestaand", [Player.objects.get(member_number="1001"), make_player(club, number="1500")])
     data = workbook(
-        [["2001", "Anneke", "Visser", None, None],
-         [None, "Kees", "Bakker", None, None],
-         ["2001", "Henk", "Meijer", "not-an-email", "misschien"],
-         [12.5, "", "Smit", None, None],
-         [datetime.datetime(2024, 5, 1), "Bram", "Dekker", None, None]],
+        [
+            ["2001", "Anneke", "Visser", None, None],
+            [None, "Kees", "Bakker", None, None],
+            ["2001", "Henk", "Meijer", "not-an-email", "misschien"],
+            [12.5, "", "Smit", None, None],
+            [datetime.datetime(2024, 5, 1), "Bram", "Dekker", None, None],
+        ],
         [["Bestaand", "pair", "1001", "9999", None, None], ["Nieuw", "triple", "1001", "1001", None, None]],
     )
     response = upload(client, club, data)
@@ -145,10 +155,14 @@ def test_every_row_error_is_reported_and_nothing_imported(client, club, organise
         (b"%PDF-1.4 not a spreadsheet", "This file is not an Excel workbook (.xlsx)"),
         (b"PK\x03\x04 broken zip", "This file is not an Excel workbook (.xlsx)"),
         (workbook([]), "The file has no members or teams to import."),
-        (workbook([["1", "A", "B"]], member_header=["number", "first name", "last name"]),
-         "column &#x27;number&#x27; is not one of the template&#x27;s columns"),
-        (workbook([["1", "A"]], member_header=["member number", "first name"]),
-         "the column &#x27;last name&#x27; is missing"),
+        (
+            workbook([["1", "A", "B"]], member_header=["number", "first name", "last name"]),
+            "column &#x27;number&#x27; is not one of the template&#x27;s columns",
+        ),
+        (
+            workbook([["1", "A"]], member_header=["member number", "first name"]),
+            "the column &#x27;last name&#x27; is missing",
+        ),
     ],
     ids=["empty", "csv", "pdf", "broken-zip", "no-rows", "unknown-column", "missing-column"],
 )

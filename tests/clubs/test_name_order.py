@@ -32,7 +32,12 @@ def test_a_changed_surname_moves_in_the_list():
 def test_bulk_created_members_get_their_sort_key_too():
     club = Club.objects.create(name="Naamclub", slug="naamclub")
     Player.objects.bulk_create(
-        with_sort_names([Player(club=club, member_number=str(i), first_name=first, last_name=last) for i, (first, last) in enumerate(NAMES)])
+        with_sort_names(
+            [
+                Player(club=club, member_number=str(i), first_name=first, last_name=last)
+                for i, (first, last) in enumerate(NAMES)
+            ]
+        )
     )
     assert [p.name for p in Player.objects.filter(club=club)] == EXPECTED
 

@@ -9,7 +9,9 @@ import pytest
 
 from clubs.redis_cache import RedisCache
 
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server (Debian package redis-server)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("redis-server") is None, reason="needs redis-server (Debian package redis-server)"
+)
 
 
 @pytest.fixture
@@ -17,8 +19,10 @@ def redis_url():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                              stdout=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
     try:
         for _ in range(100):
             try:

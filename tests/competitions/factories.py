@@ -33,13 +33,17 @@ def make_players(club: Club, count: int) -> list[Player]:
     start = club.players.count()
     return Player.objects.bulk_create(
         [
-            Player(club=club, member_number=str(start + i + 1), first_name=f"P{start + i + 1}", last_name=f"{club.slug}")
+            Player(
+                club=club, member_number=str(start + i + 1), first_name=f"P{start + i + 1}", last_name=f"{club.slug}"
+            )
             for i in range(count)
         ]
     )
 
 
-def make_user(username: str | None = None, *, organiser_of: Club | None = None, scorer_of: Club | None = None, **fields):
+def make_user(
+    username: str | None = None, *, organiser_of: Club | None = None, scorer_of: Club | None = None, **fields
+):
     user = get_user_model().objects.create_user(username=username or f"user{next(_counter)}", password="pw", **fields)
     if organiser_of is not None:
         StaffRole.objects.create(user=user, club=organiser_of, role=StaffRole.Role.ORGANISER)
@@ -50,7 +54,9 @@ def make_user(username: str | None = None, *, organiser_of: Club | None = None, 
 
 def make_competition(club: Club, format: str = Competition.Format.INDIVIDUAL, **fields) -> Competition:
     n = next(_counter)
-    return Competition.objects.create(club=club, name=fields.pop("name", f"Competition {n}"), slug=f"comp-{n}", format=format, **fields)
+    return Competition.objects.create(
+        club=club, name=fields.pop("name", f"Competition {n}"), slug=f"comp-{n}", format=format, **fields
+    )
 
 
 def make_team_entrants(
@@ -65,7 +71,9 @@ def make_team_entrants(
         team = Team.objects.create(club=club, name=f"Team {n}", kind=kind)
         for position, player in enumerate(make_players(club, size), start=1):
             TeamMember.objects.create(team=team, player=player, position=position)
-        entrants.append(Entrant.objects.create(competition=competition, division=division, team=team, name=team.name, seed=n))
+        entrants.append(
+            Entrant.objects.create(competition=competition, division=division, team=team, name=team.name, seed=n)
+        )
     return entrants
 
 

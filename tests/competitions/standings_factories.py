@@ -39,18 +39,26 @@ def make_players(club: Club, names) -> list[Player]:
     for name in names:
         first, _, last = name.partition(" ")
         players.append(
-            Player.objects.create(club=club, member_number=f"m{next(_counter)}", first_name=first, last_name=last or "X")
+            Player.objects.create(
+                club=club, member_number=f"m{next(_counter)}", first_name=first, last_name=last or "X"
+            )
         )
     return players
 
 
-def make_competition(club: Club | None = None, *, format: str = "individual", slug: str | None = None, **fields) -> Competition:
+def make_competition(
+    club: Club | None = None, *, format: str = "individual", slug: str | None = None, **fields
+) -> Competition:
     club = club or make_club()
     slug = slug or f"comp-{next(_counter)}"
-    return Competition.objects.create(club=club, name=fields.pop("name", slug.replace("-", " ").title()), slug=slug, format=format, **fields)
+    return Competition.objects.create(
+        club=club, name=fields.pop("name", slug.replace("-", " ").title()), slug=slug, format=format, **fields
+    )
 
 
-def make_round(competition: Competition, number: int, *, evening: Evening | None = None, published: bool = True) -> Round:
+def make_round(
+    competition: Competition, number: int, *, evening: Evening | None = None, published: bool = True
+) -> Round:
     return Round.objects.create(
         competition=competition,
         number=number,
@@ -131,7 +139,9 @@ def make_teams(competition: Competition, names, *, size: int = 2, division: Divi
         )
         players = make_players(competition.club, [f"{name} {chr(65 + k)}" for k in range(size)])
         TeamMember.objects.bulk_create([TeamMember(team=team, player=p, position=k + 1) for k, p in enumerate(players)])
-        entrants.append(Entrant.objects.create(competition=competition, team=team, name=name, seed=index, division=division))
+        entrants.append(
+            Entrant.objects.create(competition=competition, team=team, name=name, seed=index, division=division)
+        )
     return entrants
 
 
@@ -141,7 +151,9 @@ def members(entrant: Entrant) -> list[Player]:
 
 def pair_match(round_: Round, home: Entrant, away: Entrant, totals, *, confirmed: bool = True, stats=None) -> Match:
     h, a = members(home), members(away)
-    return play(round_, totals=totals, players=(h[0], a[0], h[1], a[1]), entrants=(home, away), confirmed=confirmed, stats=stats)
+    return play(
+        round_, totals=totals, players=(h[0], a[0], h[1], a[1]), entrants=(home, away), confirmed=confirmed, stats=stats
+    )
 
 
 def team_fixture(round_: Round, home: Entrant, away: Entrant, tables, *, confirmed=(True, True)) -> Fixture:
@@ -150,8 +162,22 @@ def team_fixture(round_: Round, home: Entrant, away: Entrant, tables, *, confirm
     fixture = Fixture.objects.create(round=round_, home=home, away=away)
     h, a = members(home), members(away)
     (h1, a1), (h2, a2) = tables
-    play(round_, totals=(h1, a1), players=(h[0], a[0], h[1], a[1]), entrants=(home, away), fixture=fixture, confirmed=confirmed[0])
-    play(round_, totals=(a2, h2), players=(a[2], h[2], a[3], h[3]), entrants=(away, home), fixture=fixture, confirmed=confirmed[1])
+    play(
+        round_,
+        totals=(h1, a1),
+        players=(h[0], a[0], h[1], a[1]),
+        entrants=(home, away),
+        fixture=fixture,
+        confirmed=confirmed[0],
+    )
+    play(
+        round_,
+        totals=(a2, h2),
+        players=(a[2], h[2], a[3], h[3]),
+        entrants=(away, home),
+        fixture=fixture,
+        confirmed=confirmed[1],
+    )
     fixture.home_total, fixture.away_total = h1 + h2, a1 + a2
     fixture.complete = all(confirmed)
     fixture.save()
@@ -166,7 +192,9 @@ def player_entrant(competition: Competition, player: Player) -> Entrant:
     return Entrant.objects.get_or_create(competition=competition, player=player, defaults={"name": player.name})[0]
 
 
-def generated_individual(*, players: int = 8, evenings: int = 2, rounds: int = 3, seed: int = 1, **fields) -> Competition:
+def generated_individual(
+    *, players: int = 8, evenings: int = 2, rounds: int = 3, seed: int = 1, **fields
+) -> Competition:
     """A season of club evenings with random seats and plausible totals, every table confirmed."""
     rng = random.Random(seed)
     club = make_club()
@@ -188,7 +216,15 @@ def generated_individual(*, players: int = 8, evenings: int = 2, rounds: int = 3
                     round_,
                     totals=(a, 4200 - a),
                     players=order[4 * t : 4 * t + 4],
-                    stats=[{"roem": rng.randrange(0, 400, 20), "bids": 8, "made": rng.randint(5, 8), "nat": rng.randint(0, 3)}, {"roem": 100, "bids": 8, "made": 6, "nat": 2}],
+                    stats=[
+                        {
+                            "roem": rng.randrange(0, 400, 20),
+                            "bids": 8,
+                            "made": rng.randint(5, 8),
+                            "nat": rng.randint(0, 3),
+                        },
+                        {"roem": 100, "bids": 8, "made": 6, "nat": 2},
+                    ],
                 )
     return comp
 

@@ -16,7 +16,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league():
-    comp = make_competition(format="pairs", slug="paren", name="Parencompetitie", ruleset="rotterdam", bye_policy="fixed", bye_points=1000)
+    comp = make_competition(
+        format="pairs", slug="paren", name="Parencompetitie", ruleset="rotterdam", bye_policy="fixed", bye_points=1000
+    )
     a, b, c = make_teams(comp, ["Aas", "Boer", "Heer"])
     r1 = make_round(comp, 1)
     match = pair_match(r1, a, b, (1500, 1500))
@@ -30,8 +32,13 @@ def test_list_of_public_competitions(client, league):
     data = client.get("/api/competitions").json()
     assert data == [
         {
-            "slug": "paren", "name": "Parencompetitie", "format": "pairs", "rules": "rotterdam",
-            "club": league[0].club.name, "standings_method": "total", "url": "/competitions/paren/",
+            "slug": "paren",
+            "name": "Parencompetitie",
+            "format": "pairs",
+            "rules": "rotterdam",
+            "club": league[0].club.name,
+            "standings_method": "total",
+            "url": "/competitions/paren/",
         }
     ]
 
@@ -42,7 +49,9 @@ def test_standings_rank_ascending_and_tied_entrants_share_a_rank(client, league)
     assert response.status_code == 200
     rows = response.json()["rows"]
     assert [(r["rank"], r["rank_label"], r["name"], r["points"], r["played"]) for r in rows] == [
-        (1, "1=", "Aas", 1500, 1), (1, "1=", "Boer", 1500, 1), (3, "3", "Heer", 1000, 0),
+        (1, "1=", "Aas", 1500, 1),
+        (1, "1=", "Boer", 1500, 1),
+        (3, "3", "Heer", 1000, 0),
     ]
     assert rows[0]["drawn"] == 1 and rows[0]["match_points"] == 1 and rows[2]["byes"] == 1
     assert {"roem", "nat", "pits", "tegenpits", "bids", "made_percent", "average", "prize"} <= rows[0].keys()
@@ -65,14 +74,22 @@ def test_round_with_tables_sides_players_totals(client, league):
     (table,) = data["matches"]
     assert table["id"] == match.pk and table["table"] == 1 and table["status"] == "confirmed"
     assert table["url"] == f"/matches/{match.pk}/"
-    assert [(s["name"], s["total"], s["result"]) for s in table["sides"]] == [("Aas", 1500, "draw"), ("Boer", 1500, "draw")]
+    assert [(s["name"], s["total"], s["result"]) for s in table["sides"]] == [
+        ("Aas", 1500, "draw"),
+        ("Boer", 1500, "draw"),
+    ]
     assert table["sides"][0]["players"] == ["Aas A", "Aas B"]
 
 
 @pytest.mark.parametrize(
     "url",
-    ["/api/competitions/nope/standings", "/api/competitions/nope/rounds/1", "/api/competitions/paren/rounds/2",
-     "/api/competitions/paren/rounds/7", "/api/competitions/geheim/standings"],
+    [
+        "/api/competitions/nope/standings",
+        "/api/competitions/nope/rounds/1",
+        "/api/competitions/paren/rounds/2",
+        "/api/competitions/paren/rounds/7",
+        "/api/competitions/geheim/standings",
+    ],
 )
 def test_unknown_private_or_unpublished_answer_404_json(client, league, url):
     make_competition(slug="geheim", is_public=False)

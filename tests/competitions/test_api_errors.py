@@ -84,8 +84,9 @@ def test_401_is_the_translated_error_shape(client, league):
     assert response["WWW-Authenticate"] == "Bearer"
     assert body["errors"][0]["field"] == "Authorization"
     assert "API-token" in body["detail"]  # Dutch by default
-    english = client.post(f"/api/matches/{match.pk}/confirm", data="{}", content_type="application/json",
-                          HTTP_ACCEPT_LANGUAGE="en")
+    english = client.post(
+        f"/api/matches/{match.pk}/confirm", data="{}", content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "API token" in assert_error_shape(english, 401)["detail"]
 
 

@@ -43,7 +43,9 @@ def test_absence_scores_the_players_own_average():
 @pytest.mark.parametrize("policy, expected", [("nothing", 0), ("lowest", 1000), ("fixed", 1450)])
 def test_a_bye_scores_as_the_competition_says(policy, expected):
     club = make_club()
-    competition = make_competition(club, bye_policy=policy, bye_points=1450, three_player_tables=False, rounds_per_evening=1)
+    competition = make_competition(
+        club, bye_policy=policy, bye_points=1450, three_player_tables=False, rounds_per_evening=1
+    )
     players = make_players(club, 9)
     round = play(competition, players, 3)
     bye_player = round.byes.get().entrant.player_id

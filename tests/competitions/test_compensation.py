@@ -55,16 +55,21 @@ def evenings_of(comp, player) -> dict[int, tuple[int, bool]]:
     return {e.number: (e.points, e.absent) for e in row.evenings}
 
 
-@pytest.mark.parametrize("policy, points, options, h_evening_2, i_evening_3", [
-    ("fixed", 1450, {}, 1450, 1450),
-    ("fixed_pit", 1600, {}, 1700, 1700),  # "1600 plus a pit": the rules' pit bonus, 100
-    ("fixed_pit", 1600, {"pit_bonus": 150}, 1750, 1750),  # a club's own pit bonus
-    ("lowest", 0, {}, 500, 800),
-    ("average", 0, {}, 850, 900),
-    ("own_average", 0, {}, 750, None),  # I: own evenings 1 (bye, scored below) and 2 (600)
-])
+@pytest.mark.parametrize(
+    "policy, points, options, h_evening_2, i_evening_3",
+    [
+        ("fixed", 1450, {}, 1450, 1450),
+        ("fixed_pit", 1600, {}, 1700, 1700),  # "1600 plus a pit": the rules' pit bonus, 100
+        ("fixed_pit", 1600, {"pit_bonus": 150}, 1750, 1750),  # a club's own pit bonus
+        ("lowest", 0, {}, 500, 800),
+        ("average", 0, {}, 850, 900),
+        ("own_average", 0, {}, 750, None),  # I: own evenings 1 (bye, scored below) and 2 (600)
+    ],
+)
 def test_absence_policies(policy, points, options, h_evening_2, i_evening_3):
-    comp, p = season(absence_policy=policy, absence_points=points, rule_options=options, bye_policy="fixed", bye_points=1000)
+    comp, p = season(
+        absence_policy=policy, absence_points=points, rule_options=options, bye_policy="fixed", bye_points=1000
+    )
     assert evenings_of(comp, p["H"])[2] == (h_evening_2, True)
     if i_evening_3 is not None:
         assert evenings_of(comp, p["I"])[3] == (i_evening_3, True)
@@ -77,14 +82,17 @@ def test_absence_nothing_gives_no_evening_score():
     assert 2 not in evenings_of(comp, p["H"])
 
 
-@pytest.mark.parametrize("policy, points, expected", [
-    ("fixed", 1450, 1450),
-    ("fixed_pit", 1600, 1700),
-    ("average", 0, 850),
-    ("lowest", 0, 700),
-    ("own_average", 0, 600),  # I's own season average per round played (round 2: 600), not the round's
-    ("nothing", 0, 0),
-])
+@pytest.mark.parametrize(
+    "policy, points, expected",
+    [
+        ("fixed", 1450, 1450),
+        ("fixed_pit", 1600, 1700),
+        ("average", 0, 850),
+        ("lowest", 0, 700),
+        ("own_average", 0, 600),  # I's own season average per round played (round 2: 600), not the round's
+        ("nothing", 0, 0),
+    ],
+)
 def test_bye_policies(policy, points, expected):
     comp, p = season(bye_policy=policy, bye_points=points)
     row = next(r for r in standings(comp) if r.player_id == p["I"].pk)

@@ -23,7 +23,9 @@ pytestmark = pytest.mark.django_db
 def tables_of(round):
     """[(N, E, S, W)] of a round, player ids."""
     seats: dict[int, dict[str, int]] = {}
-    for match, seat, player in MatchSeat.objects.filter(match__round=round).values_list("match_id", "seat", "player_id"):
+    for match, seat, player in MatchSeat.objects.filter(match__round=round).values_list(
+        "match_id", "seat", "player_id"
+    ):
         seats.setdefault(match, {})[seat] = player
     return [tuple(s[x] for x in "NESW" if x in s) for s in seats.values()]
 

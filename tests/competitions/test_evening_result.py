@@ -27,7 +27,9 @@ def played_evening(rounds=2):
     from competitions.models import Match, MatchSide
 
     club = make_club()
-    competition = make_competition(club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n")
+    competition = make_competition(
+        club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n"
+    )
     players = make_players(club, 7)
     for n in range(2):
         evening = services.create_evening(competition=competition)
@@ -39,7 +41,9 @@ def played_evening(rounds=2):
             services.publish_round(round=round)
             for i, match in enumerate(round.matches.all()):
                 for side in match.match_sides.all():
-                    MatchSide.objects.filter(pk=side.pk).update(total=800 + 37 * i + 101 * side.side + 13 * r, result="")
+                    MatchSide.objects.filter(pk=side.pk).update(
+                        total=800 + 37 * i + 101 * side.side + 13 * r, result=""
+                    )
             Match.objects.filter(round=round).update(status=Match.Status.CONFIRMED, confirmed_at=timezone.now())
     return competition, Evening.objects.get(competition=competition, number=2)
 

@@ -162,9 +162,16 @@ def test_reseating_is_refused_where_a_table_has_results(club, competition):
 def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
     make_players(club, 3)
     evening = evening_with(competition, [])
-    guest = guests.add_walk_in(evening=evening, first_name=" Anna ", last_name="de  Vries", guest=True, guest_club="KC Harlingen")
+    guest = guests.add_walk_in(
+        evening=evening, first_name=" Anna ", last_name="de  Vries", guest=True, guest_club="KC Harlingen"
+    )
     assert (guest.name, guest.guest, guest.guest_club, guest.member_number, guest.active) == (
-        "Anna de Vries", True, "KC Harlingen", "G1", False)
+        "Anna de Vries",
+        True,
+        "KC Harlingen",
+        "G1",
+        False,
+    )
     member = guests.add_walk_in(evening=evening, first_name="Bert", last_name="Bakker")
     assert (member.guest, member.member_number) == (False, "4")
     assert set(Attendance.objects.filter(evening=evening).values_list("player_id", flat=True)) == {guest.pk, member.pk}
@@ -249,8 +256,11 @@ def test_the_undo_views(client, club, competition):
     page = client.get(draw_url).content.decode()
     assert 'id="unpublish"' in page and 'id="reseat"' in page
     services.register_attendance(evening=evening, players=players[:8], late=players[8:])
-    response = client.post(reverse("staff:reseat", args=[competition.slug, round.number]),
-                           {"player_a": players[0].pk, "player_b": players[8].pk}, follow=True)
+    response = client.post(
+        reverse("staff:reseat", args=[competition.slug, round.number]),
+        {"player_a": players[0].pk, "player_b": players[8].pk},
+        follow=True,
+    )
     assert b"Print the new sheets" in response.content and b"sheet.pdf" in response.content
     client.post(reverse("staff:unpublish", args=[competition.slug, round.number]))
     client.post(reverse("staff:round-delete", args=[competition.slug, round.number]))

@@ -28,6 +28,7 @@ from tests.scoring.sheet_factories import (
 pytestmark = pytest.mark.django_db
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils (pdftoppm)")
 
+
 @pytest.fixture(autouse=True)
 def english(settings):
     """English source strings (the Dutch translation is tested apart)."""
@@ -36,13 +37,14 @@ def english(settings):
         yield
 
 
-
 @pytest.fixture
 def competition():
     club = make_club("KC Ĳsselmonde")
     competition = make_competition(club, name="Voorjaarscompetitie", slug="voorjaar")
-    players = [make_player(club, f, last) for f, last in
-               [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "van den Berg"), ("Truus", "Smit")]]
+    players = [
+        make_player(club, f, last)
+        for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "van den Berg"), ("Truus", "Smit")]
+    ]
     r1, r2 = make_round(competition, 1), make_round(competition, 2, datetime.date(2025, 3, 21))
     m1 = make_match(r1, 1, players, team_names=["Roem & Co <b>", "De Schoppenboeren"])
     m2 = make_match(r1, 2)
@@ -62,8 +64,17 @@ def test_table_list_in_big_type(client, competition, tmp_path):
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pages = pdf_pages_text(response.content)
     text = "\n".join(pages)
-    for name in ("Joëlle de Vries", "Kees van den Berg", "Roem & Co <b>", "De Schoppenboeren", "Where do I sit?",
-                 "Voorjaarscompetitie — Round 1", "KC Ĳsselmonde", f"Page 1 of {len(pages)}", "Generated"):
+    for name in (
+        "Joëlle de Vries",
+        "Kees van den Berg",
+        "Roem & Co <b>",
+        "De Schoppenboeren",
+        "Where do I sit?",
+        "Voorjaarscompetitie — Round 1",
+        "KC Ĳsselmonde",
+        f"Page 1 of {len(pages)}",
+        "Generated",
+    ):
         assert name in text, name
     where = pages[-1]
     # alphabetical by surname, tussenvoegsels skipped: van den Berg before de Vries

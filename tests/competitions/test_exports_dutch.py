@@ -19,7 +19,10 @@ pytestmark = pytest.mark.django_db
 def evening():
     club = make_club("KC Klaverjassers")
     competition = make_competition(club, name="Clubavonden", slug="avonden")
-    players = [make_player(club, f, last) for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "Bos"), ("Truus", "Smit")]]
+    players = [
+        make_player(club, f, last)
+        for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "Bos"), ("Truus", "Smit")]
+    ]
     match = make_match(make_round(competition, 1), 1, players)
     fill_match(match, seed=1)
     Deal.objects.filter(match=match, number=1).update(trump="H")

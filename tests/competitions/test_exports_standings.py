@@ -67,7 +67,8 @@ def test_standings_xlsx_matches_the_selector(client, competition):
     expected = standings(competition)
     data = [dict(zip(header, r)) for r in rows[2:]]
     assert [(d["Rank"], d["Name"], d["Points"], d["Played"], d["Won"]) for d in data] == [
-        (r.rank, r.name, r.points_display, r.played, r.won) for r in expected]
+        (r.rank, r.name, r.points_display, r.played, r.won) for r in expected
+    ]
     assert all(isinstance(d["Points"], int) and isinstance(d["Average"], float | int) for d in data)
 
 

@@ -55,15 +55,19 @@ def simulated(match: Match, seed: int) -> list[dict]:
     rules = ruleset_for_match(match)
     rng = random.Random(seed)
     first = first_dealer_of(match.round.competition) % rules.players
-    return [deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n, first)).deal)
-            for n in range(1, rules.deals_per_match + 1)]
+    return [
+        deal_to_dict(simulate_deal(rules, rng, dealer=dealer_for_deal(rules, n, first)).deal)
+        for n in range(1, rules.deals_per_match + 1)
+    ]
 
 
 def play_everything(competition: Competition, *, enterer, confirmer) -> None:
     """Every table through the services: saved by one person, confirmed by another."""
     matches = Match.objects.filter(round__competition=competition).select_related("round__competition")
     for index, match in enumerate(matches.order_by("round__number", "table")):
-        match = scoring_services.save_deals(match=match, user=enterer, deals=simulated(match, seed=index + 1), version=0)
+        match = scoring_services.save_deals(
+            match=match, user=enterer, deals=simulated(match, seed=index + 1), version=0
+        )
         assert match.status == Match.Status.ENTERED, match
         scoring_services.confirm_match(match=match, user=confirmer)
 
@@ -93,22 +97,34 @@ def tables_of(competition: Competition) -> list[tuple]:
 
 def copy_seating(original: Competition, fresh: Competition) -> None:
     """Club evenings: the same evenings, attendance, rounds, seats and byes as ``original``."""
-    entrants = {e.pk: Entrant.objects.create(competition=fresh, player=e.player, name=e.name, seed=e.seed)
-                for e in original.entrants.all()}
-    evenings = {e.pk: Evening.objects.create(competition=fresh, number=e.number, date=e.date)
-                for e in original.evenings.all()}
-    Attendance.objects.bulk_create([Attendance(evening=evenings[a.evening_id], player_id=a.player_id,
-                                               arrived_late=a.arrived_late)
-                                    for a in Attendance.objects.filter(evening__competition=original)])
+    entrants = {
+        e.pk: Entrant.objects.create(competition=fresh, player=e.player, name=e.name, seed=e.seed)
+        for e in original.entrants.all()
+    }
+    evenings = {
+        e.pk: Evening.objects.create(competition=fresh, number=e.number, date=e.date) for e in original.evenings.all()
+    }
+    Attendance.objects.bulk_create(
+        [
+            Attendance(evening=evenings[a.evening_id], player_id=a.player_id, arrived_late=a.arrived_late)
+            for a in Attendance.objects.filter(evening__competition=original)
+        ]
+    )
     for old in original.rounds.order_by("number"):
-        new = Round.objects.create(competition=fresh, number=old.number, evening=evenings[old.evening_id],
-                                   status=old.status, seed=old.seed)
+        new = Round.objects.create(
+            competition=fresh, number=old.number, evening=evenings[old.evening_id], status=old.status, seed=old.seed
+        )
         for match in old.matches.all():
             copy = Match.objects.create(round=new, table=match.table, sides=match.sides)
-            MatchSeat.objects.bulk_create([MatchSeat(match=copy, seat=s.seat, side=s.side, player_id=s.player_id)
-                                           for s in match.seats.all()])
-            MatchSide.objects.bulk_create([MatchSide(match=copy, side=s.side, entrant=entrants.get(s.entrant_id))
-                                           for s in match.match_sides.all()])
+            MatchSeat.objects.bulk_create(
+                [MatchSeat(match=copy, seat=s.seat, side=s.side, player_id=s.player_id) for s in match.seats.all()]
+            )
+            MatchSide.objects.bulk_create(
+                [
+                    MatchSide(match=copy, side=s.side, entrant=entrants.get(s.entrant_id))
+                    for s in match.match_sides.all()
+                ]
+            )
         Bye.objects.bulk_create([Bye(round=new, entrant=entrants[b.entrant_id]) for b in old.byes.all()])
 
 
@@ -120,10 +136,30 @@ def exported(client, competition: Competition) -> bytes:
 
 def table_of_standings(competition: Competition) -> list[tuple]:
     return [
-        (row.rank, row.rank_label, row.name, row.points, row.total, row.opponents, row.played, row.won, row.drawn,
-         row.lost, row.byes, row.bye_points, row.roem, row.nat, row.pits, row.tegenpits, row.bids, row.made,
-         row.verzaakt, row.match_points, row.prize,
-         [(e.number, e.points, e.played, e.byes, e.absent, e.counted) for e in row.evenings])
+        (
+            row.rank,
+            row.rank_label,
+            row.name,
+            row.points,
+            row.total,
+            row.opponents,
+            row.played,
+            row.won,
+            row.drawn,
+            row.lost,
+            row.byes,
+            row.bye_points,
+            row.roem,
+            row.nat,
+            row.pits,
+            row.tegenpits,
+            row.bids,
+            row.made,
+            row.verzaakt,
+            row.match_points,
+            row.prize,
+            [(e.number, e.points, e.played, e.byes, e.absent, e.counted) for e in row.evenings],
+        )
         for row in standings(competition)
     ]
 
@@ -132,16 +168,28 @@ def snapshot(competition: Competition) -> tuple:
     matches = Match.objects.filter(round__competition=competition).order_by("pk")
     return (
         list(matches.values_list("pk", "version", "status", "deals_played", "entered_by", "confirmed_at")),
-        list(Deal.objects.filter(match__round__competition=competition).order_by("pk").values_list(
-            "pk", "match_id", "number", "points_a", "points_b", "roem_a", "score_a", "score_b")),
+        list(
+            Deal.objects.filter(match__round__competition=competition)
+            .order_by("pk")
+            .values_list("pk", "match_id", "number", "points_a", "points_b", "roem_a", "score_a", "score_b")
+        ),
         AuditEntry.objects.filter(match__round__competition=competition).count(),
-        list(MatchSide.objects.filter(match__round__competition=competition).order_by("pk").values_list(
-            "total", "result")),
+        list(
+            MatchSide.objects.filter(match__round__competition=competition)
+            .order_by("pk")
+            .values_list("total", "result")
+        ),
     )
 
 
-def edit(data: bytes, cells: dict | None = None, *, rename: dict | None = None, drop: str | None = None,
-         keep_rows: int | None = None) -> bytes:
+def edit(
+    data: bytes,
+    cells: dict | None = None,
+    *,
+    rename: dict | None = None,
+    drop: str | None = None,
+    keep_rows: int | None = None,
+) -> bytes:
     """The file with cells changed ({(row, column): value}), headers renamed, a column or rows dropped."""
     wb = openpyxl.load_workbook(io.BytesIO(data))
     ws = wb.active
@@ -199,16 +247,19 @@ def target(source, organiser, scorer, file):
     fresh = same_league(*source)
     match = Match.objects.get(round__competition=fresh, round__number=1, table=1)
     original = Match.objects.get(round__competition=source[0], round__number=1, table=1)
-    deals = [{k: v for k, v in d.items() if k not in ("scores", "nat", "mark")}
-             for d in scoring_services.stored_deals(original)]
+    deals = [
+        {k: v for k, v in d.items() if k not in ("scores", "nat", "mark")}
+        for d in scoring_services.stored_deals(original)
+    ]
     scoring_services.save_deals(match=match, user=scorer, deals=deals, version=0)
     scoring_services.confirm_match(match=match, user=organiser)
     return fresh
 
 
 def post(client, competition, data: bytes, name="results.xlsx", **fields):
-    return client.post(f"/manage/competitions/{competition.slug}/results/import/",
-                       {"file": SimpleUploadedFile(name, data), **fields})
+    return client.post(
+        f"/manage/competitions/{competition.slug}/results/import/", {"file": SimpleUploadedFile(name, data), **fields}
+    )
 
 
 # --- a good import --------------------------------------------------------------------------------
@@ -217,8 +268,14 @@ def post(client, competition, data: bytes, name="results.xlsx", **fields):
 def test_page_shows_the_form_and_the_format(client, target, organiser):
     client.force_login(organiser)
     page = client.get(f"/manage/competitions/{target.slug}/results/import/").content.decode()
-    for text in ("Import results", "Download the results export (.xlsx)", "points A", "Import into this competition",
-                 "Replace results that are already entered", f"/competitions/{target.slug}/results.xlsx"):
+    for text in (
+        "Import results",
+        "Download the results export (.xlsx)",
+        "points A",
+        "Import into this competition",
+        "Replace results that are already entered",
+        f"/competitions/{target.slug}/results.xlsx",
+    ):
         assert text in page, text
 
 
@@ -233,10 +290,25 @@ def test_good_import_saves_every_table_through_the_service(client, source, targe
     assert "1 table already had these results and was left as it was." in page
     # every deal as in the source, scored again by the engine
     assert Deal.objects.filter(match__round__competition=target).count() == tables * 8
-    fields = ("match__round__number", "match__table", "number", "bidder", "points_a", "points_b", "roem_a", "roem_b",
-              "pit", "verzaakt", "score_a", "score_b", "nat", "mark")
-    assert list(Deal.objects.filter(match__round__competition=target).order_by(*fields[:3]).values_list(*fields)) == \
-        list(Deal.objects.filter(match__round__competition=source[0]).order_by(*fields[:3]).values_list(*fields))
+    fields = (
+        "match__round__number",
+        "match__table",
+        "number",
+        "bidder",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "pit",
+        "verzaakt",
+        "score_a",
+        "score_b",
+        "nat",
+        "mark",
+    )
+    assert list(
+        Deal.objects.filter(match__round__competition=target).order_by(*fields[:3]).values_list(*fields)
+    ) == list(Deal.objects.filter(match__round__competition=source[0]).order_by(*fields[:3]).values_list(*fields))
     # the organiser's entry: awaiting a second person (the file's "confirmed" is not carried over)
     imported = Match.objects.filter(round__competition=target).exclude(round__number=1, table=1)
     assert set(imported.values_list("status", "entered_by", "version")) == {(Match.Status.ENTERED, organiser.pk, 1)}
@@ -265,8 +337,10 @@ def test_file_of_another_competition_needs_the_tick(client, target, file, organi
     assert response.status_code == 400
     page = response.content.decode()
     slug = cell(file, 2, "competition")
-    assert (f"This file holds the results of &#x27;{slug}&#x27;, not of &#x27;{target.slug}&#x27;. To import them "
-            "into this competition anyway, tick &#x27;Import into this competition&#x27;.") in page
+    assert (
+        f"This file holds the results of &#x27;{slug}&#x27;, not of &#x27;{target.slug}&#x27;. To import them "
+        "into this competition anyway, tick &#x27;Import into this competition&#x27;."
+    ) in page
     assert "Nothing was imported from results.xlsx" in page
     assert snapshot(target) == before
 
@@ -274,21 +348,32 @@ def test_file_of_another_competition_needs_the_tick(client, target, file, organi
 def test_own_export_imports_without_the_tick_and_other_results_need_replace(client, source, file, organiser, scorer):
     competition = source[0]
     # change one deal: the table has other results now, so the import needs "replace"
-    changed = edit(file, {(2, "points A"): cell(file, 2, "points B"), (2, "points B"): cell(file, 2, "points A"),
-                          (2, "roem A"): cell(file, 2, "roem B"), (2, "roem B"): cell(file, 2, "roem A"),
-                          (2, "bidder"): {"A": "B", "B": "A", None: None}[cell(file, 2, "bidder")],
-                          (2, "pit"): {"A": "B", "B": "A", None: None}[cell(file, 2, "pit")],
-                          (2, "verzaakt"): {"A": "B", "B": "A", None: None}[cell(file, 2, "verzaakt")]})
+    changed = edit(
+        file,
+        {
+            (2, "points A"): cell(file, 2, "points B"),
+            (2, "points B"): cell(file, 2, "points A"),
+            (2, "roem A"): cell(file, 2, "roem B"),
+            (2, "roem B"): cell(file, 2, "roem A"),
+            (2, "bidder"): {"A": "B", "B": "A", None: None}[cell(file, 2, "bidder")],
+            (2, "pit"): {"A": "B", "B": "A", None: None}[cell(file, 2, "pit")],
+            (2, "verzaakt"): {"A": "B", "B": "A", None: None}[cell(file, 2, "verzaakt")],
+        },
+    )
     before = snapshot(competition)
     with pytest.raises(ImportRefused) as refused:
         import_results(competition=competition, user=organiser, data=changed)
     assert [str(m) for m in refused.value.messages] == [
         "Row 2, column 'table': round 1, table 1 already has other results (confirmed); tick 'Replace results that "
-        "are already entered' to replace them"]
+        "are already entered' to replace them"
+    ]
     assert snapshot(competition) == before
     result = import_results(competition=competition, user=organiser, data=changed, replace=True)
-    assert (result.tables, result.replaced, result.unchanged) == (1, 1, Match.objects.filter(
-        round__competition=competition).count() - 1)
+    assert (result.tables, result.replaced, result.unchanged) == (
+        1,
+        1,
+        Match.objects.filter(round__competition=competition).count() - 1,
+    )
     match = Match.objects.get(round__competition=competition, round__number=1, table=1)
     assert match.status == Match.Status.ENTERED and match.entered_by == organiser  # confirmed again by someone else
     assert AuditEntry.objects.filter(match=match, action="correct").count() == 1
@@ -307,8 +392,9 @@ def _members_sheet(file):
 
 def _csv(file):
     wb = openpyxl.load_workbook(io.BytesIO(file))
-    return "\n".join(",".join("" if v is None else str(v) for v in row)
-                     for row in wb.active.iter_rows(values_only=True)).encode()
+    return "\n".join(
+        ",".join("" if v is None else str(v) for v in row) for row in wb.active.iter_rows(values_only=True)
+    ).encode()
 
 
 def _zip_of_text(file):
@@ -318,7 +404,7 @@ def _zip_of_text(file):
     return out.getvalue()
 
 
-NOT_XLSX = ("This file is not an Excel workbook (.xlsx). Export the results, change them and save the file as .xlsx.")
+NOT_XLSX = "This file is not an Excel workbook (.xlsx). Export the results, change them and save the file as .xlsx."
 
 BROKEN = {
     "empty file": (lambda f: b"", ["The file is empty."]),
@@ -327,38 +413,75 @@ BROKEN = {
     "a zip that is no workbook": (_zip_of_text, [NOT_XLSX]),
     "only the header": (lambda f: edit(f, keep_rows=1), ["The file has no results to import."]),
     "the members template": (lambda f: template_workbook(), ["The workbook has no sheet called 'results'."]),
-    "a sheet of members": (_members_sheet, [
-        "Sheet 'members': column 'member number' is not one of the template's columns",
-        "Sheet 'members': the column 'competition' is missing.",
-        "Sheet 'members': the column 'points A' is missing."]),
-    "a renamed column": (lambda f: edit(f, rename={"points A": "punten wij"}), [
-        "Sheet 'results': column 'punten wij' is not one of the template's columns",
-        "Sheet 'results': the column 'points A' is missing."]),
+    "a sheet of members": (
+        _members_sheet,
+        [
+            "Sheet 'members': column 'member number' is not one of the template's columns",
+            "Sheet 'members': the column 'competition' is missing.",
+            "Sheet 'members': the column 'points A' is missing.",
+        ],
+    ),
+    "a renamed column": (
+        lambda f: edit(f, rename={"points A": "punten wij"}),
+        [
+            "Sheet 'results': column 'punten wij' is not one of the template's columns",
+            "Sheet 'results': the column 'points A' is missing.",
+        ],
+    ),
     "a missing column": (lambda f: edit(f, drop="table"), ["Sheet 'results': the column 'table' is missing."]),
-    "text in a number cell": (lambda f: edit(f, {(5, "points A"): "tachtig"}),
-                              ["Row 5, column 'points A': must be a number, not 'tachtig'"]),
-    "a fraction in a number cell": (lambda f: edit(f, {(6, "roem B"): 20.5}),
-                                    ["Row 6, column 'roem B': must be a whole number, not 20.5"]),
-    "text in the round": (lambda f: edit(f, {(7, "round"): "een"}), ["Row 7, column 'round': must be a number, not 'een'"]),
+    "text in a number cell": (
+        lambda f: edit(f, {(5, "points A"): "tachtig"}),
+        ["Row 5, column 'points A': must be a number, not 'tachtig'"],
+    ),
+    "a fraction in a number cell": (
+        lambda f: edit(f, {(6, "roem B"): 20.5}),
+        ["Row 6, column 'roem B': must be a whole number, not 20.5"],
+    ),
+    "text in the round": (
+        lambda f: edit(f, {(7, "round"): "een"}),
+        ["Row 7, column 'round': must be a number, not 'een'"],
+    ),
     "points not adding up to 162": (
         lambda f: edit(f, {(4, "points A"): cell(f, 4, "points A") + 10}),
-        ["Row 4, column 'points A': points must add up to 162 in a deal, but"]),
-    "an unknown round": (lambda f: edit(f, {(3, "round"): 99}), ["Row 3, column 'round': this competition has no round 99"]),
-    "an unknown table": (lambda f: edit(f, {(3, "table"): 42}),
-                         ["Row 3, column 'table': round 1 of this competition has no table 42"]),
-    "a deal twice": (lambda f: edit(f, {(4, "deal"): 2}), ["Row 4, column 'deal': deal 2 of this table is also in row 3"]),
-    "a deal missing": (lambda f: edit(f, {(4, "deal"): 20}),
-                       ["Row 5, column 'deal': deal 3 of round 1, table 1 is missing"]),
-    "a side that is no side": (lambda f: edit(f, {(8, "bidder"): "X"}),
-                               ["Row 8, column 'bidder': 'X' is not a side of this table (A, B)"]),
-    "a third side at a table of two": (lambda f: edit(f, {(9, "points C"): 0}),
-                                       ["Row 9, column 'points C': this table has two sides; leave this cell empty"]),
-    "another pair at the table": (lambda f: edit(f, {(10, "side B"): "De Schoppenboeren"}),
-                                  ["Row 10, column 'side B': 'De Schoppenboeren' does not play at this table"]),
-    "no yes or no": (lambda f: edit(f, {(11, "nil"): "misschien"}), ["Row 11, column 'nil': 'misschien' is not yes or no"]),
+        ["Row 4, column 'points A': points must add up to 162 in a deal, but"],
+    ),
+    "an unknown round": (
+        lambda f: edit(f, {(3, "round"): 99}),
+        ["Row 3, column 'round': this competition has no round 99"],
+    ),
+    "an unknown table": (
+        lambda f: edit(f, {(3, "table"): 42}),
+        ["Row 3, column 'table': round 1 of this competition has no table 42"],
+    ),
+    "a deal twice": (
+        lambda f: edit(f, {(4, "deal"): 2}),
+        ["Row 4, column 'deal': deal 2 of this table is also in row 3"],
+    ),
+    "a deal missing": (
+        lambda f: edit(f, {(4, "deal"): 20}),
+        ["Row 5, column 'deal': deal 3 of round 1, table 1 is missing"],
+    ),
+    "a side that is no side": (
+        lambda f: edit(f, {(8, "bidder"): "X"}),
+        ["Row 8, column 'bidder': 'X' is not a side of this table (A, B)"],
+    ),
+    "a third side at a table of two": (
+        lambda f: edit(f, {(9, "points C"): 0}),
+        ["Row 9, column 'points C': this table has two sides; leave this cell empty"],
+    ),
+    "another pair at the table": (
+        lambda f: edit(f, {(10, "side B"): "De Schoppenboeren"}),
+        ["Row 10, column 'side B': 'De Schoppenboeren' does not play at this table"],
+    ),
+    "no yes or no": (
+        lambda f: edit(f, {(11, "nil"): "misschien"}),
+        ["Row 11, column 'nil': 'misschien' is not yes or no"],
+    ),
     "an unknown status": (lambda f: edit(f, {(12, "status"): "ok"}), ["Row 12, column 'status': 'ok' is not one of"]),
-    "two competitions in one file": (lambda f: edit(f, {(13, "competition"): "iets-anders"}),
-                                     ["Row 13, column 'competition': 'iets-anders' differs from"]),
+    "two competitions in one file": (
+        lambda f: edit(f, {(13, "competition"): "iets-anders"}),
+        ["Row 13, column 'competition': 'iets-anders' differs from"],
+    ),
     "a missing round": (lambda f: edit(f, {(14, "round"): None}), ["Row 14, column 'round': missing"]),
 }
 
@@ -373,7 +496,7 @@ def test_broken_upload_is_refused_with_a_message_and_nothing_imported(client, ta
     page = response.content.decode().replace("&#x27;", "'")
     assert "Nothing was imported from results.xlsx" in page
     for message in expected:
-        assert message in page, (message, page[page.find("import-errors"):][:2000])
+        assert message in page, (message, page[page.find("import-errors") :][:2000])
     assert snapshot(target) == before
 
 
@@ -381,15 +504,28 @@ def test_every_error_is_reported_at_once_in_row_order(target, file, organiser):
     """Cell errors, a row sent to an unknown table, and the engine's verdict on the other deals of the
     tables concerned (rows 18-25 are one table: its row 19 has a cell error, its rows 20 and 25 the
     engine's), all in one answer."""
-    broken = edit(file, {(30, "points B"): "veel", (2, "table"): 42, (20, "points A"): cell(file, 20, "points A") + 1,
-                         (25, "trump"): "Z", (19, "nil"): "misschien"})
+    broken = edit(
+        file,
+        {
+            (30, "points B"): "veel",
+            (2, "table"): 42,
+            (20, "points A"): cell(file, 20, "points A") + 1,
+            (25, "trump"): "Z",
+            (19, "nil"): "misschien",
+        },
+    )
     before = snapshot(target)
     with pytest.raises(ImportRefused) as refused:
         import_results(competition=target, user=organiser, data=broken, into_this_competition=True)
     messages = [str(m) for m in refused.value.messages]
     assert [m.split(":")[0] for m in messages] == [
-        "Row 2, column 'table'", "Row 3, column 'deal'", "Row 19, column 'nil'", "Row 20, column 'points A'", "Row 25, column 'trump'",
-        "Row 30, column 'points B'"]
+        "Row 2, column 'table'",
+        "Row 3, column 'deal'",
+        "Row 19, column 'nil'",
+        "Row 20, column 'points A'",
+        "Row 25, column 'trump'",
+        "Row 30, column 'points B'",
+    ]
     assert messages[1] == "Row 3, column 'deal': deal 1 of round 1, table 1 is missing"  # row 2 went to table 42
     assert messages[-1] == "Row 30, column 'points B': must be a number, not 'veel'"
     assert snapshot(target) == before
@@ -413,8 +549,9 @@ def test_a_refusal_of_the_service_rolls_back_every_table(target, file, organiser
     match = Match.objects.select_related("round").get(pk=calls[2])
     round_number, table = match.round.number, match.table
     wb = openpyxl.load_workbook(io.BytesIO(file)).active
-    row = next(i for i, values in enumerate(wb.iter_rows(values_only=True), start=1)
-               if values[1:4] == (round_number, table, 5))
+    row = next(
+        i for i, values in enumerate(wb.iter_rows(values_only=True), start=1) if values[1:4] == (round_number, table, 5)
+    )
     assert [str(m) for m in refused.value.messages][0] == f"Row {row}, column 'roem A': roem must be a multiple of 10"
     assert len(calls) > 3  # the other tables were still tried, to report every refusal
     assert snapshot(target) == before
@@ -465,14 +602,16 @@ def test_round_trip_of_club_evenings_with_tables_of_three(client, club, organise
         competition_services.register_attendance(evening=evening, players=present)
         for _round in range(2):
             competition_services.publish_round(
-                round=competition_services.draw_next_round(evening=evening, seed=evening_number * 10 + _round))
+                round=competition_services.draw_next_round(evening=evening, seed=evening_number * 10 + _round)
+            )
     assert Match.objects.filter(round__competition=original, sides=3).exists()
     play_everything(original, enterer=scorer, confirmer=organiser)
     expected = table_of_standings(original)
     assert len(expected) == 11
 
-    fresh = make_competition(club, INDIVIDUAL, **SETTINGS, absence_policy="lowest", bye_policy="average",
-                             organiser_entry_counts=True)
+    fresh = make_competition(
+        club, INDIVIDUAL, **SETTINGS, absence_policy="lowest", bye_policy="average", organiser_entry_counts=True
+    )
     copy_seating(original, fresh)
     client.force_login(organiser)
     response = post(client, fresh, exported(client, original), into_this_competition="1")

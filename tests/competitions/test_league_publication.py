@@ -41,7 +41,12 @@ def test_a_team_match_is_one_line_with_its_sum_and_match_points(league):
     comp, (a, b, c, d) = league
     lines = fixture_lines(comp)
     first, level, half = lines
-    assert (first.home, first.away, first.result, first.match_points) == ("Troefboer 1", "Vrolijke Boer 1", (3650, 3200), (2, 0))
+    assert (first.home, first.away, first.result, first.match_points) == (
+        "Troefboer 1",
+        "Vrolijke Boer 1",
+        (3650, 3200),
+        (2, 0),
+    )
     assert (level.result, level.match_points) == ((3300, 3300), (1, 1))
     assert (half.result, half.match_points, half.confirmed, half.tables) == (None, None, 1, 2)
 
@@ -108,7 +113,14 @@ def test_fixtures_api_lists_every_published_fixture(client, league):
     comp, _teams = league
     data = client.get(f"/api/competitions/{comp.slug}/fixtures").json()
     first, level, half = data["fixtures"]
-    assert first == first | {"round": 1, "date": "2025-09-12", "home": "Troefboer 1", "away": "Vrolijke Boer 1", "result": [3650, 3200], "match_points": [2, 0]}
+    assert first == first | {
+        "round": 1,
+        "date": "2025-09-12",
+        "home": "Troefboer 1",
+        "away": "Vrolijke Boer 1",
+        "result": [3650, 3200],
+        "match_points": [2, 0],
+    }
     assert level["match_points"] == [1, 1]
     assert half["result"] is None and half["match_points"] is None and half["round"] == 2
     assert client.get("/api/competitions/nope/fixtures").status_code == 404
@@ -126,7 +138,9 @@ def test_calendar_feed_all_fixtures_and_one_teams(client, league):
     assert summaries[1] == "Troefboer 1 – Vrolijke Boer 1 3650–3200, 2–0"
     assert events[0].decoded("DTSTART") == datetime.date(2025, 9, 12)
     assert len({str(e["UID"]) for e in events}) == 2
-    mine = icalendar.Calendar.from_ical(client.get(reverse("competitions:team_calendar", args=[comp.slug, b.pk])).content)
+    mine = icalendar.Calendar.from_ical(
+        client.get(reverse("competitions:team_calendar", args=[comp.slug, b.pk])).content
+    )
     assert [str(e["SUMMARY"]) for e in mine.walk("VEVENT")] == ["Troefboer 1 – Vrolijke Boer 1 3650–3200, 2–0"]
 
 
@@ -142,8 +156,10 @@ def test_standings_show_the_seasons_course_and_follow_one_entrant(client):
     comp = generated_pairs(pairs=8, rounds=3)
     rows = standings(comp)
     last = rows[-1]
-    html = client.get(reverse("competitions:standings", args=[comp.slug]) + f"?follow={last.entrant_id}").content.decode()
-    svg = html[html.index("<svg"):html.index("</svg>")]
+    html = client.get(
+        reverse("competitions:standings", args=[comp.slug]) + f"?follow={last.entrant_id}"
+    ).content.decode()
+    svg = html[html.index("<svg") : html.index("</svg>")]
     assert 'role="img"' in svg and "viewBox" in svg and "http" not in svg.replace("http://www.w3.org/2000/svg", "")
     assert last.name in svg and rows[0].name in svg
     assert svg.count("<polyline") == 6  # five leaders and the one followed

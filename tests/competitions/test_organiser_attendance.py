@@ -51,7 +51,13 @@ def test_the_list_is_replaced_and_a_late_flag_updated(club, competition):
     services.register_attendance(evening=evening, players=players[:4])
     services.register_attendance(evening=evening, players=players[1:4], late=[players[0], players[4]])
     late = dict(Attendance.objects.filter(evening=evening).values_list("player_id", "arrived_late"))
-    assert late == {players[0].pk: True, players[1].pk: False, players[2].pk: False, players[3].pk: False, players[4].pk: True}
+    assert late == {
+        players[0].pk: True,
+        players[1].pk: False,
+        players[2].pk: False,
+        players[3].pk: False,
+        players[4].pk: True,
+    }
     services.register_attendance(evening=evening, players=players[:2])
     assert Attendance.objects.filter(evening=evening).count() == 2
 

@@ -156,7 +156,9 @@ def test_swiss_first_round_pairs_by_seed_with_a_bye_for_the_last():
 def test_swiss_round_refused_before_the_previous_is_confirmed():
     competition, _ = league(PAIRS, sizes=(6,))
     round = services.next_swiss_round(competition=competition)
-    Match.objects.filter(round=round, table=1).update(status=Match.Status.CONFIRMED, confirmed_at=round.competition.created)
+    Match.objects.filter(round=round, table=1).update(
+        status=Match.Status.CONFIRMED, confirmed_at=round.competition.created
+    )
     with pytest.raises(DrawError, match="Round 1 is not finished: 2 of 3 tables are not confirmed yet"):
         services.next_swiss_round(competition=competition)
     assert Round.objects.filter(competition=competition).count() == 1
@@ -173,7 +175,8 @@ def test_swiss_ranks_by_confirmed_points_and_avoids_rematches():
     second = services.next_swiss_round(competition=competition)
     # ranking e1 (2000), e2 (1500), e0 (1000), e3 (500): e1–e2 and e0–e3, no rematch
     pairs = {frozenset(k) for k, _n in Counter(meetings(competition)).items()} - {
-        frozenset((e[0].pk, e[1].pk)), frozenset((e[2].pk, e[3].pk))
+        frozenset((e[0].pk, e[1].pk)),
+        frozenset((e[2].pk, e[3].pk)),
     }
     assert pairs == {frozenset((e[1].pk, e[2].pk)), frozenset((e[0].pk, e[3].pk))}
     table1 = second.matches.get(table=1)

@@ -76,13 +76,18 @@ def test_nobody_but_the_clubs_organiser_gets_in(client, club, evening_round, who
         "plain user": lambda: make_user(),
     }[who]()
     client.force_login(user)
-    seats = list(MatchSeat.objects.filter(match__round=evening_round).order_by("pk").values_list("player_id", flat=True))
+    seats = list(
+        MatchSeat.objects.filter(match__round=evening_round).order_by("pk").values_list("player_id", flat=True)
+    )
     for method, url in urls(evening_round):
         data = {"player_a": seats[0], "player_b": seats[5], "what": "players", "present": seats}
         response = client.get(url) if method == "get" else client.post(url, data)
         assert response.status_code == 403, (who, url)
     assert Round.objects.count() == 1 and Round.objects.get().status == Round.Status.DRAFT
-    assert list(MatchSeat.objects.filter(match__round=evening_round).order_by("pk").values_list("player_id", flat=True)) == seats
+    assert (
+        list(MatchSeat.objects.filter(match__round=evening_round).order_by("pk").values_list("player_id", flat=True))
+        == seats
+    )
 
 
 def test_the_dashboard_lists_only_my_clubs(client, club, organiser):
@@ -141,7 +146,8 @@ def test_swap_and_redraw_from_the_draw_page(client, organiser, evening_round):
     north = MatchSeat.objects.get(match__round=evening_round, match__table=1, seat="N")
     east = MatchSeat.objects.get(match__round=evening_round, match__table=2, seat="E")
     response = client.post(
-        reverse("staff:swap", args=[slug, 1]), {"player_a": north.player_id, "player_b": east.player_id, "what": "players"}
+        reverse("staff:swap", args=[slug, 1]),
+        {"player_a": north.player_id, "player_b": east.player_id, "what": "players"},
     )
     assert response.status_code == 302
     assert MatchSeat.objects.get(match__round=evening_round, match__table=1, seat="N").player_id == east.player_id
@@ -177,14 +183,18 @@ def test_a_removed_player_who_plays_is_a_form_error(client, organiser, evening_r
     client.force_login(organiser)
     evening = evening_round.evening
     present = list(Attendance.objects.filter(evening=evening).values_list("player_id", flat=True))
-    response = client.post(reverse("staff:attendance", args=[evening_round.competition.slug, 1]), {"present": present[1:]})
+    response = client.post(
+        reverse("staff:attendance", args=[evening_round.competition.slug, 1]), {"present": present[1:]}
+    )
     assert response.status_code == 200
     assert "already plays in round 1" in response.content.decode()
     assert Attendance.objects.filter(evening=evening).count() == 8
 
 
 @pytest.mark.parametrize("players", [8, 40])
-def test_the_pages_run_the_same_queries_for_any_number_of_tables(client, club, organiser, players, django_assert_max_num_queries):
+def test_the_pages_run_the_same_queries_for_any_number_of_tables(
+    client, club, organiser, players, django_assert_max_num_queries
+):
     competition = make_competition(club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=make_players(club, players))

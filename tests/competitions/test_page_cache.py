@@ -19,7 +19,11 @@ pytestmark = pytest.mark.django_db
 def table():
     match = make_match(slug="cache-avonden")
     club = match.round.competition.club
-    return match, make_user("cache-scorer", club=club, role="scorer"), make_user("cache-org", club=club, role="organiser")
+    return (
+        match,
+        make_user("cache-scorer", club=club, role="scorer"),
+        make_user("cache-org", club=club, role="organiser"),
+    )
 
 
 def standings_url(match):
@@ -45,13 +49,18 @@ def test_saved_then_confirmed_result_shows_on_the_next_request(client, table):
     # entered, not confirmed: the standings do not change and stay cached; the round page shows it
     assert client.get(url)["X-Page-Cache"] == "hit"
     round_page = client.get(reverse("competitions:round", args=[match.round.competition.slug, 1]))
-    assert round_page["X-Page-Cache"] == "miss" and str(MatchSide.objects.get(match=match, side=0).total) in round_page.content.decode()
+    assert (
+        round_page["X-Page-Cache"] == "miss"
+        and str(MatchSide.objects.get(match=match, side=0).total) in round_page.content.decode()
+    )
     services.confirm_match(match=saved, user=organiser, version=saved.version)
     response = client.get(url)
     total = MatchSide.objects.get(match=match, side=0).total
     assert response["X-Page-Cache"] == "miss"
     assert player in response.content.decode() and str(total) in response.content.decode()
-    corrected = services.save_deals(match=saved, user=organiser, deals=simulated_sheet(match, seed=4), version=saved.version + 1)
+    corrected = services.save_deals(
+        match=saved, user=organiser, deals=simulated_sheet(match, seed=4), version=saved.version + 1
+    )
     assert str(total) not in client.get(url).content.decode()  # corrected: awaiting confirmation again
     services.confirm_match(match=corrected, user=scorer, version=corrected.version)
     new_total = MatchSide.objects.get(match=match, side=0).total
@@ -74,7 +83,11 @@ def test_a_renamed_player_and_a_new_round_show_at_once(client, table):
     client.get(detail)
     Round.objects.create(competition=comp, number=2, status=Round.Status.PUBLISHED)
     assert client.get(detail)["X-Page-Cache"] == "miss"
-    Entrant.objects.create(competition=comp, player=Player.objects.create(club=comp.club, first_name="Nieuw", last_name="Lid"), name="Nieuw Lid")
+    Entrant.objects.create(
+        competition=comp,
+        player=Player.objects.create(club=comp.club, first_name="Nieuw", last_name="Lid"),
+        name="Nieuw Lid",
+    )
     assert "Nieuw Lid" in client.get(reverse("competitions:standings", args=[comp.slug])).content.decode()
 
 
@@ -100,7 +113,9 @@ def test_each_reader_gets_their_own_csrf_token_from_a_cached_page(table):
     switched = reader.post("/i18n/setlang/", {"language": "en", "next": url, "csrfmiddlewaretoken": token})
     assert switched.status_code == 302  # the token put into the cached page is this reader's own
     english = reader.get(url)
-    assert english["X-Page-Cache"] == "miss" and "Standings" in english.content.decode()  # the language is part of the key
+    assert (
+        english["X-Page-Cache"] == "miss" and "Standings" in english.content.decode()
+    )  # the language is part of the key
 
 
 def test_staff_always_get_a_page_rendered_for_them(client, table):
@@ -147,7 +162,9 @@ def test_a_save_through_the_api_stores_what_the_next_get_reads(client, table):
     match, scorer, _organiser = table
     auth = {"HTTP_AUTHORIZATION": f"Bearer {create_token(scorer, 'phone')}"}
     body = {"version": match.version, "deals": simulated_sheet(match, seed=6)}
-    put = client.put(f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth)
+    put = client.put(
+        f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth
+    )
     assert put.status_code == 200, put.content
     cached = Client().get(f"/api/matches/{match.pk}")
     assert cached["X-Page-Cache"] == "hit"
@@ -159,7 +176,9 @@ def test_a_save_through_the_api_stores_what_the_next_get_reads(client, table):
     Round.objects.filter(pk=match.round_id).update(status=Round.Status.DRAFT)  # hidden from the public
     match.refresh_from_db()
     body = {"version": match.version, "deals": simulated_sheet(match, seed=7)}
-    put = client.put(f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth)
+    put = client.put(
+        f"/api/matches/{match.pk}/deals", data=json_module.dumps(body), content_type="application/json", **auth
+    )
     assert put.status_code == 200
     assert Client().get(f"/api/matches/{match.pk}").status_code == 404
 

@@ -11,7 +11,33 @@ from hypothesis import strategies as st
 
 from competitions.pairings import individual_round, record_round, table_plan
 
-ZERO_REPEAT_SIZES = [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 27, 28, 32, 36, 40, 45, 48, 52, 64, 77, 100, 150, 200]
+ZERO_REPEAT_SIZES = [
+    13,
+    14,
+    15,
+    16,
+    17,
+    18,
+    19,
+    20,
+    21,
+    22,
+    23,
+    24,
+    27,
+    28,
+    32,
+    36,
+    40,
+    45,
+    48,
+    52,
+    64,
+    77,
+    100,
+    150,
+    200,
+]
 
 
 def _evening(n: int, seed: int, rounds: int = 4, **keywords):

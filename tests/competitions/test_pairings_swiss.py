@@ -196,9 +196,7 @@ def test_sparse_result_matches_the_complete_graph_optimum(seed: int) -> None:
         best = nx.min_weight_matching(graph, weight="w")
         expected = sum(graph.edges[e]["w"] for e in best)
         result = swiss_round(ranking, met, byes)
-        got = sum(
-            graph.edges[(a, "bye") if b is None else (a, b)]["w"] for a, b in result
-        )
+        got = sum(graph.edges[(a, "bye") if b is None else (a, b)]["w"] for a, b in result)
         assert got == expected
         for a, b in result:
             if b is None:

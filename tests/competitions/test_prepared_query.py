@@ -16,14 +16,22 @@ def test_the_key_queries_use_the_shortcut_and_follow_every_change():
     match = make_match(slug="prepared-avonden")
     slug = match.round.competition.slug
     scorer = make_user("prepared-scorer", club=match.round.competition.club, role="scorer")
-    before = (cache.match_state(match.pk), cache.round_state(slug, 1), cache.competition_state(slug),
-              cache.competition_state(slug, confirmed_only=True))
+    before = (
+        cache.match_state(match.pk),
+        cache.round_state(slug, 1),
+        cache.competition_state(slug),
+        cache.competition_state(slug, confirmed_only=True),
+    )
     for query in (cache._MATCH, cache._ROUND, cache._COMPETITION, cache._COMPETITION_CONFIRMED):
         assert query._plans["default"] is not None, "fell back to the ORM: the shortcut is not used"
     assert None not in before
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=2), version=match.version)
-    after = (cache.match_state(match.pk), cache.round_state(slug, 1), cache.competition_state(slug),
-             cache.competition_state(slug, confirmed_only=True))
+    after = (
+        cache.match_state(match.pk),
+        cache.round_state(slug, 1),
+        cache.competition_state(slug),
+        cache.competition_state(slug, confirmed_only=True),
+    )
     assert after[0] != before[0] and after[1] != before[1] and after[2] != before[2]
     assert after[3] == before[3]  # entered, not confirmed: the confirmed-only key stays
     assert cache.round_state(slug, 2) is not None and cache.round_state(slug, 2) != after[1]
@@ -34,14 +42,22 @@ def test_the_key_queries_use_the_shortcut_and_follow_every_change():
 
 
 def test_rows_match_the_orm_for_other_arguments():
-    first, second = make_match(make_club("prepared-a"), slug="prepared-a"), make_match(make_club("prepared-b"), slug="prepared-b")
+    first, second = (
+        make_match(make_club("prepared-a"), slug="prepared-a"),
+        make_match(make_club("prepared-b"), slug="prepared-b"),
+    )
     query = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).values_list("id", "version").order_by()[:1], int)
     for match in (first, second):
         assert query.rows(match.pk) == [(match.pk, match.version)]
     rounds = PreparedQuery(
-        lambda slug, number: Round.objects.filter(competition__slug=slug, number=number)
-        .annotate(v=F("number") + 0).values_list("competition__slug", "number").order_by(),
-        str, int,
+        lambda slug, number: (
+            Round.objects.filter(competition__slug=slug, number=number)
+            .annotate(v=F("number") + 0)
+            .values_list("competition__slug", "number")
+            .order_by()
+        ),
+        str,
+        int,
     )
     assert rounds.rows("prepared-b", 1) == [("prepared-b", 1)]
     assert rounds.rows("prepared-a", 7) == []
@@ -65,7 +81,10 @@ def test_objects_are_the_instances_the_orm_gives_with_their_related_rows():
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    first, second = make_match(make_club("prepared-c"), slug="prepared-c"), make_match(make_club("prepared-d"), slug="prepared-d")
+    first, second = (
+        make_match(make_club("prepared-c"), slug="prepared-c"),
+        make_match(make_club("prepared-d"), slug="prepared-d"),
+    )
     scorer = make_user("prepared-c-scorer", club=first.round.competition.club, role="scorer")
     services.save_deals(match=first, user=scorer, deals=simulated_sheet(first, seed=3), version=first.version)
     query = PreparedQuery(

@@ -37,7 +37,11 @@ def _off_page(pdf: bytes) -> list:
     from pypdf import PdfReader
 
     boxes = [(float(p.mediabox.width), float(p.mediabox.height)) for p in PdfReader(io.BytesIO(pdf)).pages]
-    return [w for w in words(pdf) if w[1] < 0 or w[2] < 0 or w[3] > boxes[w[0] - 1][0] + 0.5 or w[4] > boxes[w[0] - 1][1] + 0.5]
+    return [
+        w
+        for w in words(pdf)
+        if w[1] < 0 or w[2] < 0 or w[3] > boxes[w[0] - 1][0] + 0.5 or w[4] > boxes[w[0] - 1][1] + 0.5
+    ]
 
 
 def assert_clean(pdf: bytes) -> None:
@@ -46,8 +50,16 @@ def assert_clean(pdf: bytes) -> None:
 
 
 def individual_season():
-    comp = generated_individual(players=14, evenings=8, rounds=3, standings_method="best_n", count_best=5,
-                                absence_policy="fixed", absence_points=1450, name="Clubavonden seizoen 2025-2026 De Kaartvrienden")
+    comp = generated_individual(
+        players=14,
+        evenings=8,
+        rounds=3,
+        standings_method="best_n",
+        count_best=5,
+        absence_policy="fixed",
+        absence_points=1450,
+        name="Clubavonden seizoen 2025-2026 De Kaartvrienden",
+    )
     return comp
 
 
@@ -56,8 +68,13 @@ def test_standings_pdf_of_every_format(client, language, format):
     if format == "individual":
         comp = individual_season()
     else:
-        comp = generated_pairs(pairs=8, rounds=5, format=format, name="Parencompetitie seizoen 2025-2026 met een lange naam",
-                               tie_breakers=["match_points", "points", "roem"])
+        comp = generated_pairs(
+            pairs=8,
+            rounds=5,
+            format=format,
+            name="Parencompetitie seizoen 2025-2026 met een lange naam",
+            tie_breakers=["match_points", "points", "roem"],
+        )
     pdf = _get(client, reverse("competition_exports:standings_pdf", args=[comp.slug]), language)
     assert_clean(pdf)
 
@@ -84,9 +101,12 @@ def test_duplicate_pdfs(client, language):
     organiser = make_user(organiser_of=club)
     play_evening(setup, random.Random(3), enterer=make_user(scorer_of=club), confirmer=organiser)
     client.force_login(organiser)
-    for name, args in (("duplicate:frequency_pdf", [competition.slug]), ("duplicate:board_pdf", [competition.slug, 1]),
-                       ("duplicate:hand_records", [competition.slug]),
-                       ("competition_exports:standings_pdf", [competition.slug])):
+    for name, args in (
+        ("duplicate:frequency_pdf", [competition.slug]),
+        ("duplicate:board_pdf", [competition.slug, 1]),
+        ("duplicate:hand_records", [competition.slug]),
+        ("competition_exports:standings_pdf", [competition.slug]),
+    ):
         assert_clean(_get(client, reverse(name, args=args), language))
 
 
@@ -97,7 +117,10 @@ def test_standings_headers_fit_their_columns(language):
     from competitions.standings import standings
     from documents.pdf import text_width
 
-    for comp in (individual_season(), generated_pairs(pairs=6, rounds=3, format="teams", tie_breakers=["match_points"])):
+    for comp in (
+        individual_season(),
+        generated_pairs(pairs=6, rounds=3, format="teams", tie_breakers=["match_points"]),
+    ):
         renderer = StandingsRenderer(comp, standings(comp))
         for i, col in enumerate(renderer.cols):
             label = renderer.labels.get(col.key)

@@ -50,7 +50,7 @@ def twelve_player_evening(**fields):
     evening = make_evening(comp, 1)
     round_ = make_round(comp, 1, evening=evening)
     for t in range(3):
-        four = players[4 * t: 4 * t + 4]
+        four = players[4 * t : 4 * t + 4]
         play(round_, totals=(1200 - 40 * t, 1190 - 40 * t), players=(four[0], four[1], four[2], four[3]))
     return comp, players
 
@@ -60,7 +60,12 @@ def test_evening_with_one_prize_per_four_players_present():
     rows = evening_results_by_number(comp, 1)
     # 12 present: three prizes. Sides 0 of table 1 (1200) share place 1, sides 1 (1190) place 3.
     assert [(r.rank_label, r.points, r.prize) for r in rows][:5] == [
-        ("1=", 1200, True), ("1=", 1200, True), ("3=", 1190, True), ("3=", 1190, True), ("5=", 1160, False)]
+        ("1=", 1200, True),
+        ("1=", 1200, True),
+        ("3=", 1190, True),
+        ("3=", 1190, True),
+        ("5=", 1160, False),
+    ]
     assert [r.booby for r in rows].count(True) == 2  # table 3's side 1: 1110, the lowest
     assert {r.points for r in rows if r.booby} == {1110}
 

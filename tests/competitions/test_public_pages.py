@@ -46,7 +46,9 @@ SIZES = {
 def test_every_page_runs_at_most_ten_queries_whatever_the_size(client, django_assert_max_num_queries, kind, size):
     fields = SIZES[kind][size]
     if kind == "individual":
-        comp = generated_individual(tie_breakers=["roem", "head_to_head"], bye_policy="average", absence_policy="average", **fields)
+        comp = generated_individual(
+            tie_breakers=["roem", "head_to_head"], bye_policy="average", absence_policy="average", **fields
+        )
     else:
         comp = generated_pairs(tie_breakers=["match_points", "roem", "head_to_head"], bye_policy="average", **fields)
     for url in page_urls(comp):

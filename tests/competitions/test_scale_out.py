@@ -66,20 +66,39 @@ def servers():
     redis_port = free_port()
     redis = subprocess.Popen(
         ["redis-server", "--port", str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.test", DATABASE_URL=database,
-               CACHE_URL=f"redis://127.0.0.1:{redis_port}/0", CONN_MAX_AGE="0")
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+        DATABASE_URL=database,
+        CACHE_URL=f"redis://127.0.0.1:{redis_port}/0",
+        CONN_MAX_AGE="0",
+    )
     for name in ("PYTEST_CURRENT_TEST", "DJANGO_ALLOW_ASYNC_UNSAFE"):
         env.pop(name, None)
     ports, processes = [free_port(), free_port()], []
     try:
         for port in ports:
-            processes.append(subprocess.Popen(
-                [str(Path(sys.executable).parent / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-                 "--workers", "1", "--log-level", "warning"], cwd=ROOT, env=env,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            ))
+            processes.append(
+                subprocess.Popen(
+                    [
+                        str(Path(sys.executable).parent / "gunicorn"),
+                        "config.wsgi:application",
+                        "--bind",
+                        f"127.0.0.1:{port}",
+                        "--workers",
+                        "1",
+                        "--log-level",
+                        "warning",
+                    ],
+                    cwd=ROOT,
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+            )
         for port in ports:
             wait_for(port)
         yield ports
@@ -96,7 +115,10 @@ def servers():
 def test_saved_and_confirmed_on_one_server_shows_on_the_other(servers):
     match = make_match(slug="twee-servers")
     club = match.round.competition.club
-    scorer, organiser = make_user("so-scorer", club=club, role="scorer"), make_user("so-org", club=club, role="organiser")
+    scorer, organiser = (
+        make_user("so-scorer", club=club, role="scorer"),
+        make_user("so-org", club=club, role="organiser"),
+    )
     scorer_token, organiser_token = create_token(scorer), create_token(organiser)
     one, other = servers
     standings = f"/competitions/{match.round.competition.slug}/standings/"
@@ -105,11 +127,18 @@ def test_saved_and_confirmed_on_one_server_shows_on_the_other(servers):
     status, headers, _body = call(one, "GET", standings)
     assert headers["X-Page-Cache"] == "hit"  # rendered by the other server, served from the shared Redis
 
-    status, _h, body = call(one, "PUT", f"/api/matches/{match.pk}/deals",
-                            {"version": 0, "deals": simulated_sheet(match, seed=7)}, token=scorer_token)
+    status, _h, body = call(
+        one,
+        "PUT",
+        f"/api/matches/{match.pk}/deals",
+        {"version": 0, "deals": simulated_sheet(match, seed=7)},
+        token=scorer_token,
+    )
     assert status == 200, body
     version = json.loads(body)["version"]
-    status, _h, body = call(one, "POST", f"/api/matches/{match.pk}/confirm", {"version": version}, token=organiser_token)
+    status, _h, body = call(
+        one, "POST", f"/api/matches/{match.pk}/confirm", {"version": version}, token=organiser_token
+    )
     assert status == 200, body
 
     total = MatchSide.objects.get(match=match, side=0).total

@@ -65,7 +65,11 @@ def test_total_of_all_evenings_with_fixed_bye_points_and_absent_scoring_nothing(
     rows = standings(season)
     assert scores(rows) == {"Piet Een": 4700, "Jan Twee": 4900, "Kees Drie": 4900, "Anna Vier": 5000, "Els Vijf": 3300}
     assert [(r.rank_label, r.name) for r in rows] == [  # a shared place: by surname (Drie, Twee)
-        ("1", "Anna Vier"), ("2=", "Kees Drie"), ("2=", "Jan Twee"), ("4", "Piet Een"), ("5", "Els Vijf"),
+        ("1", "Anna Vier"),
+        ("2=", "Kees Drie"),
+        ("2=", "Jan Twee"),
+        ("4", "Piet Een"),
+        ("5", "Els Vijf"),
     ]
     piet = rows[3]
     assert (piet.played, piet.won, piet.lost, piet.roem, piet.bids, piet.made) == (3, 1, 2, 100, 4, 3)
@@ -134,7 +138,11 @@ def test_evening_results_with_prizes_and_the_booby_prize(season):
     evening = season.evenings.select_related("competition").get(number=1)
     rows = evening_results(evening)
     assert [(r.rank, r.name, r.points) for r in rows] == [
-        (1, "Kees Drie", 3700), (2, "Piet Een", 3500), (3, "Els Vijf", 3300), (4, "Anna Vier", 2600), (5, "Jan Twee", 2500),
+        (1, "Kees Drie", 3700),
+        (2, "Piet Een", 3500),
+        (3, "Els Vijf", 3300),
+        (4, "Anna Vier", 2600),
+        (5, "Jan Twee", 2500),
     ]
     assert [r.prize for r in rows] == [True, True, False, False, False]
     assert [r.booby for r in rows] == [False, False, False, False, True]
@@ -154,7 +162,14 @@ def test_head_to_head_between_two_players_who_opposed():
     # E 2900, H 2700, A 2400, D 2400, F 2300, G 2300, B 1500, C 1300
     rows = standings(comp)
     assert [(r.rank_label, r.name[0]) for r in rows] == [
-        ("1", "E"), ("2", "H"), ("3", "D"), ("4", "A"), ("5=", "F"), ("5=", "G"), ("7", "B"), ("8", "C"),
+        ("1", "E"),
+        ("2", "H"),
+        ("3", "D"),
+        ("4", "A"),
+        ("5=", "F"),
+        ("5=", "G"),
+        ("7", "B"),
+        ("8", "C"),
     ]
     comp.tie_breakers = []
     comp.save()

@@ -113,6 +113,7 @@ def test_individual_seasons_and_evenings_mark_them_too():
     assert rows["An A"].unrecorded == {"pits", "tegenpits", "bids", "made", "verzaakt"}
     assert rows["An A"].nat == 1 and rows["An A"].roem == 40
     from competitions.standings import evening_results
+
     evening_rows = by_name(evening_results(evening))
     assert evening_rows["An A"].unrecorded == {"pits", "tegenpits", "bids", "made", "verzaakt"}
 
@@ -166,13 +167,16 @@ def base():
     return data
 
 
-@pytest.mark.parametrize("ruleset, options, refused", [
-    ("amsterdam", "{}", None),
-    ("rotterdam", "{}", None),
-    ("driemans", "{}", None),
-    ("klawerjas", "{}", "strokes"),
-    ("amsterdam", '{"target_score": 1500}', "target score"),
-])
+@pytest.mark.parametrize(
+    "ruleset, options, refused",
+    [
+        ("amsterdam", "{}", None),
+        ("rotterdam", "{}", None),
+        ("driemans", "{}", None),
+        ("klawerjas", "{}", "strokes"),
+        ("amsterdam", '{"target_score": 1500}', "target score"),
+    ],
+)
 def test_the_admin_refuses_totals_only_for_a_target_score_or_the_boom(base, ruleset, options, refused):
     form = CompetitionForm(data={**base, "ruleset": ruleset, "rule_options": options, "entry_mode": "totals"})
     if refused is None:
@@ -181,4 +185,6 @@ def test_the_admin_refuses_totals_only_for_a_target_score_or_the_boom(base, rule
         assert not form.is_valid()
         assert list(form.errors) == ["entry_mode"] and refused in form.errors["entry_mode"][0]
         # deal by deal those rules are fine
-        assert CompetitionForm(data={**base, "ruleset": ruleset, "rule_options": options, "entry_mode": "deals"}).is_valid()
+        assert CompetitionForm(
+            data={**base, "ruleset": ruleset, "rule_options": options, "entry_mode": "deals"}
+        ).is_valid()

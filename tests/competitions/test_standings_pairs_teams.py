@@ -32,8 +32,14 @@ def test_pairs_metrics_from_confirmed_matches_only(three_pairs):
     comp, a, b, c = three_pairs
     r1, r2, r3 = (make_round(comp, n) for n in (1, 2, 3))
     pair_match(
-        r1, a, b, (2000, 1500),
-        stats=[{"roem": 120, "bids": 9, "made": 8, "nat": 1, "pits": 1}, {"roem": 40, "bids": 7, "made": 5, "nat": 2, "tegenpits": 1}],
+        r1,
+        a,
+        b,
+        (2000, 1500),
+        stats=[
+            {"roem": 120, "bids": 9, "made": 8, "nat": 1, "pits": 1},
+            {"roem": 40, "bids": 7, "made": 5, "nat": 2, "tegenpits": 1},
+        ],
     )
     pair_match(r2, b, c, (1800, 1800))
     pair_match(r3, c, a, (1000, 2500), stats=[{"verzaakt": 1}, {"roem": 20, "bids": 3, "made": 3}])
@@ -200,7 +206,10 @@ def test_divisions_are_ranked_apart():
     pair_match(r, c, d, (3000, 100))
     rows = standings(comp)
     assert [(r.division, r.rank, r.name) for r in rows] == [
-        ("Noord", 1, "Boer"), ("Noord", 2, "Aas"), ("Zuid", 1, "Heer"), ("Zuid", 2, "Vrouw"),
+        ("Noord", 1, "Boer"),
+        ("Noord", 2, "Aas"),
+        ("Zuid", 1, "Heer"),
+        ("Zuid", 2, "Vrouw"),
     ]
 
 

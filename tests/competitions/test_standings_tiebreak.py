@@ -14,7 +14,9 @@ def labels(rows):
 
 def test_precedence_starts_with_the_primary_metric_and_drops_repeats_and_unknown_keys():
     assert precedence("points", ["match_points", "points", "bogus", "head_to_head", 7]) == [
-        "points", "match_points", "head_to_head",
+        "points",
+        "match_points",
+        "head_to_head",
     ]
 
 
@@ -49,8 +51,14 @@ def test_head_to_head_loader_is_called_once_with_only_the_pairs_that_reach_it():
         calls.append([(a.name, b.name) for a, b in pairs])
         return {(a.entrant_id, b.entrant_id): -1 for a, b in pairs}  # the second of each pair won
 
-    rows = [row("a", 1, points=5), row("b", 2, points=5), row("c", 3, points=3), row("d", 4, points=1),
-            row("e", 5, points=1), row("f", 6, points=1)]
+    rows = [
+        row("a", 1, points=5),
+        row("b", 2, points=5),
+        row("c", 3, points=3),
+        row("d", 4, points=1),
+        row("e", 5, points=1),
+        row("f", 6, points=1),
+    ]
     ranked = rank_rows(rows, ["points", "head_to_head"], loader)
     assert calls == [[("a", "b")]]
     assert labels(ranked) == [("1", "b"), ("2", "a"), ("3", "c"), ("4=", "d"), ("4=", "e"), ("4=", "f")]

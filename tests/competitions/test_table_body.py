@@ -52,8 +52,9 @@ def _tables2_cells(table) -> list[str]:
     """The cells as tables2's own row rendering gives them (``BoundRow.get_cell``), escaped."""
     from django.utils.html import conditional_escape
 
-    return [str(conditional_escape(row.get_cell(column.name)))
-            for row in table.paginated_rows for column in table.columns]
+    return [
+        str(conditional_escape(row.get_cell(column.name))) for row in table.paginated_rows for column in table.columns
+    ]
 
 
 def test_a_linkified_column_keeps_its_link():
@@ -108,10 +109,27 @@ def test_cells_and_row_attributes_are_escaped_as_django_and_tables2_escape_them(
     from django.utils.translation import gettext_lazy
     from django_tables2.utils import AttributeDict
 
-    values = ['<b>"Kees" & \'Ans\'</b>', mark_safe("<em>veilig</em>"), gettext_lazy("Points"), 162, 0, "",
-              "=HYPERLINK(\"x\")", "\u202eomgekeerd", 3.5]
+    values = [
+        "<b>\"Kees\" & 'Ans'</b>",
+        mark_safe("<em>veilig</em>"),
+        gettext_lazy("Points"),
+        162,
+        0,
+        "",
+        '=HYPERLINK("x")',
+        "\u202eomgekeerd",
+        3.5,
+    ]
     for value in values:
         assert site_tables._escaped(value) == str(conditional_escape(value))
-    attributes = {"class": "deal mark-N", "data-name": '<"x">', "data-safe": mark_safe("<ok>"), "td": {"x": 1},
-                  "data-none": None, "data-call": lambda: "ja & nee", "data-zero": 0, "data-false": False}
+    attributes = {
+        "class": "deal mark-N",
+        "data-name": '<"x">',
+        "data-safe": mark_safe("<ok>"),
+        "td": {"x": 1},
+        "data-none": None,
+        "data-call": lambda: "ja & nee",
+        "data-zero": 0,
+        "data-false": False,
+    }
     assert site_tables._attributes_html(attributes) == AttributeDict(attributes).as_html()

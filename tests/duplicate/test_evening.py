@@ -31,7 +31,11 @@ def test_dealing_makes_boards_rounds_and_tables_of_the_movement():
     assert all(r.status == Round.Status.PUBLISHED for r in rounds)
     assert Match.objects.filter(round__competition=competition).count() == 16
     # the N-S pair of table 1 sits at N and S of table 1 every round
-    north = set(MatchSeat.objects.filter(match__round__competition=competition, match__table=1, seat="N").values_list("player", flat=True))
+    north = set(
+        MatchSeat.objects.filter(match__round__competition=competition, match__table=1, seat="N").values_list(
+            "player", flat=True
+        )
+    )
     assert len(north) == 1
     # the same seed deals the same cards again
     _c, _comp, again = dealt_evening(seed=7)
@@ -72,7 +76,13 @@ def test_a_table_not_played_is_left_out_of_the_comparison(db):
     from tests.competitions.factories import make_user
 
     club, competition, setup = dealt_evening(seed=3)
-    play_evening(setup, random.Random(1), enterer=make_user(scorer_of=club), confirmer=make_user(organiser_of=club), skip=((2, 3),))
+    play_evening(
+        setup,
+        random.Random(1),
+        enterer=make_user(scorer_of=club),
+        confirmer=make_user(organiser_of=club),
+        skip=((2, 3),),
+    )
     evening = load_evening(setup)
     wallet = (3 - 1 + 2 - 1) % 4
     for number in mitchell.wallet_boards(wallet, 4):

@@ -72,8 +72,11 @@ def test_pair_page_compares_deal_by_deal(client):
 def test_deals_stay_hidden_from_the_public_until_every_table_is_confirmed(client):
     competition, setup, organiser = played()
     Match.objects.filter(round__competition=competition, round__number=4, table=2).update(status=Match.Status.ENTERED)
-    for name, args in [("board", [competition.slug, 1]), ("pair", [competition.slug, competition.entrants.first().pk]),
-                       ("frequency_pdf", [competition.slug])]:
+    for name, args in [
+        ("board", [competition.slug, 1]),
+        ("pair", [competition.slug, competition.entrants.first().pk]),
+        ("frequency_pdf", [competition.slug]),
+    ]:
         assert client.get(reverse(f"duplicate:{name}", args=args)).status_code == 404
     overview = client.get(reverse("duplicate:overview", args=[competition.slug])).content.decode()
     assert "shown once every table is confirmed" in overview

@@ -15,7 +15,9 @@ _numbers = itertools.count(1)
 
 def make_players(club: Club, names: str, *, guest: bool = False) -> dict[str, Player]:
     return {
-        name: Player.objects.create(club=club, member_number=f"m{next(_numbers)}", first_name=name, last_name="Test", guest=guest)
+        name: Player.objects.create(
+            club=club, member_number=f"m{next(_numbers)}", first_name=name, last_name="Test", guest=guest
+        )
         for name in names.split()
     }
 
@@ -25,8 +27,14 @@ def make_competition(club: Club, slug: str, **fields) -> Competition:
 
 
 def play(
-    competition: Competition, round_number: int, sides: list[list[Player]], totals: list[int], *,
-    table: int = 1, day: datetime.date | None = None, status: str = Match.Status.CONFIRMED,
+    competition: Competition,
+    round_number: int,
+    sides: list[list[Player]],
+    totals: list[int],
+    *,
+    table: int = 1,
+    day: datetime.date | None = None,
+    status: str = Match.Status.CONFIRMED,
 ) -> Match:
     """One match: the players of each side (two sides of two, or three sides of one) and their totals."""
     round_, _ = Round.objects.get_or_create(
@@ -35,8 +43,15 @@ def play(
     now = timezone.now()
     confirmed = status == Match.Status.CONFIRMED
     match = Match.objects.create(
-        round=round_, table=table, sides=len(sides), status=status, deals_played=16, version=1, changed_at=now,
-        confirmed_at=now if confirmed else None, entered_at=now,
+        round=round_,
+        table=table,
+        sides=len(sides),
+        status=status,
+        deals_played=16,
+        version=1,
+        changed_at=now,
+        confirmed_at=now if confirmed else None,
+        entered_at=now,
     )
     seats = iter("NESW")
     if len(sides) == 3:

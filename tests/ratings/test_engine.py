@@ -74,16 +74,23 @@ def test_unplayable_matches_are_skipped_and_counted():
 
 
 def test_the_same_games_give_the_same_floats():
-    games = [game(k // 3, (k % 7, 10 + k % 5), (20 + k % 3, 30 + k % 4), (1000 + 37 * k % 900, 1200)) for k in range(60)]
+    games = [
+        game(k // 3, (k % 7, 10 + k % 5), (20 + k % 3, 30 + k % 4), (1000 + 37 * k % 900, 1200)) for k in range(60)
+    ]
     first, second = rate(games), rate(list(games))
-    assert {p: (s.mu, s.sigma) for p, s in first.standings.items()} == {p: (s.mu, s.sigma) for p, s in second.standings.items()}
+    assert {p: (s.mu, s.sigma) for p, s in first.standings.items()} == {
+        p: (s.mu, s.sigma) for p, s in second.standings.items()
+    }
     assert first.points == second.points
 
 
 def test_one_history_point_per_player_per_step():
     day = datetime.date(2025, 9, 3)
-    games = [game("ev1", (1, 2), (3, 4), (1800, 1400), day), game("ev1", (1, 3), (2, 4), (1500, 1700), day),
-             game("ev2", (1, 4), (2, 3), (1600, 1600), day + datetime.timedelta(days=7))]
+    games = [
+        game("ev1", (1, 2), (3, 4), (1800, 1400), day),
+        game("ev1", (1, 3), (2, 4), (1500, 1700), day),
+        game("ev2", (1, 4), (2, 3), (1600, 1600), day + datetime.timedelta(days=7)),
+    ]
     result = rate(games)
     ones = [p for p in result.points if p.player == 1]
     assert [(p.seq, p.matches, p.day) for p in ones] == [(1, 2, day), (2, 3, day + datetime.timedelta(days=7))]

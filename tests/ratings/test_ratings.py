@@ -23,8 +23,16 @@ DAY = datetime.date(2025, 9, 3)
 
 def stored(club):
     return (
-        list(PlayerRating.objects.filter(club=club).order_by("player_id").values_list("player_id", "mu", "sigma", "rating", "matches", "wins", "draws", "losses")),
-        list(RatingPoint.objects.filter(club=club).order_by("player_id", "seq").values_list("player_id", "seq", "date", "mu", "sigma")),
+        list(
+            PlayerRating.objects.filter(club=club)
+            .order_by("player_id")
+            .values_list("player_id", "mu", "sigma", "rating", "matches", "wins", "draws", "losses")
+        ),
+        list(
+            RatingPoint.objects.filter(club=club)
+            .order_by("player_id", "seq")
+            .values_list("player_id", "seq", "date", "mu", "sigma")
+        ),
     )
 
 
@@ -44,7 +52,9 @@ def season():
         number += 1
         play(comp, number, [[p["Anna"], p["Bert"]], [p["Els"], p["Frits"]]], [1900, 1200], table=1, day=day)
         play(comp, number, [[p["Cor"], p["Dirk"]], [p["Els"], p["Frits"]]], [1700, 1400], table=2, day=day)
-    three = play(comp, number + 1, [[p["Anna"]], [p["Cor"]], [guest]], [1200, 900, 600], day=DAY + datetime.timedelta(days=70))
+    three = play(
+        comp, number + 1, [[p["Anna"]], [p["Cor"]], [guest]], [1200, 900, 600], day=DAY + datetime.timedelta(days=70)
+    )
     play(comp, number + 2, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [100, 2000], status=Match.Status.ENTERED)
     return {"club": club, "players": p, "guest": guest, "competition": comp, "three": three}
 
@@ -62,8 +72,12 @@ def test_known_scenario_ordering_and_only_confirmed_matches(season):
     run = services.recompute(club=season["club"])
     p = season["players"]
     rating = {r.player_id: r for r in PlayerRating.objects.filter(club=season["club"])}
-    assert min(rating[p["Anna"].pk].rating, rating[p["Bert"].pk].rating) > max(rating[p["Cor"].pk].rating, rating[p["Dirk"].pk].rating)
-    assert min(rating[p["Cor"].pk].rating, rating[p["Dirk"].pk].rating) > max(rating[p["Els"].pk].rating, rating[p["Frits"].pk].rating)
+    assert min(rating[p["Anna"].pk].rating, rating[p["Bert"].pk].rating) > max(
+        rating[p["Cor"].pk].rating, rating[p["Dirk"].pk].rating
+    )
+    assert min(rating[p["Cor"].pk].rating, rating[p["Dirk"].pk].rating) > max(
+        rating[p["Els"].pk].rating, rating[p["Frits"].pk].rating
+    )
     assert run.matches == 4 * MIN_MATCHES + 1 and run.skipped == 0  # the entered match does not count
     assert rating[p["Bert"].pk].losses == 0 and rating[p["Bert"].pk].matches == 2 * MIN_MATCHES
 
@@ -128,7 +142,13 @@ def test_stale_ratings_refresh_on_view_and_big_pools_say_so(client, season, monk
     url = reverse("ratings:ranking", args=["alfa"])
     client.get(url)
     computed = RatingRun.objects.get(club=club).computed_at
-    play(season["competition"], 99, [[p["Els"], p["Frits"]], [p["Anna"], p["Bert"]]], [2000, 1000], day=DAY + datetime.timedelta(days=90))
+    play(
+        season["competition"],
+        99,
+        [[p["Els"], p["Frits"]], [p["Anna"], p["Bert"]]],
+        [2000, 1000],
+        day=DAY + datetime.timedelta(days=90),
+    )
     monkeypatch.setattr(services, "AUTO_REFRESH_MATCHES", 0)
     html = client.get(url).content.decode()
     assert 'class="ratings-stale"' in html and RatingRun.objects.get(club=club).computed_at == computed
@@ -156,7 +176,14 @@ def grow(season, extra: int):
     for k in range(extra):
         q = make_players(club, f"X{k}a X{k}b X{k}c X{k}d")
         for week in range(MIN_MATCHES):
-            play(comp, 200 + week, [[q[f"X{k}a"], q[f"X{k}b"]], [q[f"X{k}c"], q[f"X{k}d"]]], [1600 + k, 1500], table=10 + k, day=DAY)
+            play(
+                comp,
+                200 + week,
+                [[q[f"X{k}a"], q[f"X{k}b"]], [q[f"X{k}c"], q[f"X{k}d"]]],
+                [1600 + k, 1500],
+                table=10 + k,
+                day=DAY,
+            )
 
 
 def test_ranking_and_player_pages_run_a_fixed_number_of_queries(client, season, django_assert_max_num_queries):
@@ -176,13 +203,17 @@ def test_ranking_and_player_pages_run_a_fixed_number_of_queries(client, season, 
 
 def test_the_course_chart_is_valid_svg_with_a_point_per_evening(client, season):
     html = client.get(reverse("ratings:player", args=["alfa", season["players"]["Anna"].pk])).content.decode()
-    svg = html[html.index("<svg"): html.index("</svg>") + 6]
+    svg = html[html.index("<svg") : html.index("</svg>") + 6]
     root = ET.fromstring(svg)
     ns = "{http://www.w3.org/2000/svg}"
     assert root.find(f"{ns}title").text.endswith("Anna Test")
     assert root.get("viewBox") == "0 0 480 300"
     rating_line = root.findall(f"{ns}polyline")[-1]
-    assert len(rating_line.get("points").split()) == RatingPoint.objects.filter(player=season["players"]["Anna"]).count() == 2 * MIN_MATCHES + 1
+    assert (
+        len(rating_line.get("points").split())
+        == RatingPoint.objects.filter(player=season["players"]["Anna"]).count()
+        == 2 * MIN_MATCHES + 1
+    )
     assert "http" not in svg.replace("http://www.w3.org/2000/svg", "")
 
 

@@ -51,8 +51,7 @@ CASES = [
     # --- verzaakt
     ("verzaakt-by-bidder", AMS, DealInput((100, 62), (20, 0), verzaakt=0), (0, 182), False, "V"),
     ("verzaakt-by-defenders", AMS, DealInput((60, 102), (20, 50), verzaakt=1), (232, 0), False, "V"),
-    ("verzaakt-by-bidder-b", AMS, DealInput((40, 122), (0, 20), bidder=1, verzaakt=1), (182, 0),
-     False, "V"),
+    ("verzaakt-by-bidder-b", AMS, DealInput((40, 122), (0, 20), bidder=1, verzaakt=1), (182, 0), False, "V"),
     ("verzaakt-bonus", VBONUS, DealInput((100, 62), verzaakt=0), (0, 262), False, "V"),
     ("verzaakt-rotterdam", ROT, DealInput((81, 81), (20, 20), verzaakt=1), (202, 0), False, "V"),
     # --- slot bonus, no nat, nil
@@ -76,16 +75,12 @@ CASES = [
     ("wb-kraak-lost", WB, DealInput((100, 62), trump=H, challenge=1), (324, 0), False, ""),
     ("wb-kraak-won", WB, DealInput((70, 92), trump=H, challenge=1), (0, 324), True, "N"),
     ("wb-kraak-tie-fails", WB, DealInput((81, 81), trump=H, challenge=1), (324, 0), False, ""),
-    ("wb-rekraak-won-spades", WB, DealInput((100, 62), (20, 0), trump=S, challenge=2), (1456, 0),
-     False, ""),
-    ("wb-rekraak-lost-spades", WB, DealInput((70, 92), (20, 0), trump=S, challenge=2), (0, 1456),
-     True, "N"),
+    ("wb-rekraak-won-spades", WB, DealInput((100, 62), (20, 0), trump=S, challenge=2), (1456, 0), False, ""),
+    ("wb-rekraak-lost-spades", WB, DealInput((70, 92), (20, 0), trump=S, challenge=2), (0, 1456), True, "N"),
     ("wb-rekraak-tie-fails", WB, DealInput((81, 81), trump=C, challenge=2), (0, 648), True, "N"),
     ("wb-superkraak-won", WB, DealInput((60, 102), trump=H, challenge=3), (0, 1296), True, "N"),
-    ("wb-superkraak-lost-spades", WB, DealInput((100, 62), trump=S, challenge=3), (2592, 0),
-     False, ""),
-    ("wb-kraak-bidder-b", WB, DealInput((100, 62), (0, 20), bidder=1, trump=H, challenge=1),
-     (364, 0), True, "N"),
+    ("wb-superkraak-lost-spades", WB, DealInput((100, 62), trump=S, challenge=3), (2592, 0), False, ""),
+    ("wb-kraak-bidder-b", WB, DealInput((100, 62), (0, 20), bidder=1, trump=H, challenge=1), (364, 0), True, "N"),
     ("wb-pit-kraak", WB, DealInput((162, 0), trump=H, pit=0, challenge=1), (524, 0), False, "P"),
     ("wb-verzaakt-spades", WB, DealInput((100, 62), trump=S, verzaakt=0), (0, 324), False, "V"),
     ("wb-trump-as-letter", WB, DealInput((100, 62), trump="S"), (200, 124), False, ""),
@@ -94,16 +89,11 @@ CASES = [
     ("three-exactly-half", DRIE, DealInput((81, 41, 40), (0, 0, 0)), (0, 162, 162), True, "N"),
     ("three-half-with-roem", DRIE, DealInput((81, 40, 41), (20, 20, 0)), (0, 202, 202), True, "N"),
     ("three-roem-fails", DRIE, DealInput((70, 50, 42), (20, 0, 0)), (0, 182, 182), True, "N"),
-    ("three-half-kept-option", DRIE_TIE, DealInput((81, 41, 40), (0, 0, 0)), (81, 41, 40), False,
-     ""),
-    ("three-maker-2", DRIE, DealInput((30, 32, 100), (0, 0, 0), bidder=2), (30, 32, 100), False,
-     ""),
-    ("three-pit", DRIE, DealInput((0, 162, 0), (0, 20, 0), bidder=1, pit=1), (0, 282, 0), False,
-     "P"),
-    ("three-tegenpit", DRIE, DealInput((0, 162, 0), (0, 0, 0), bidder=0, pit=1), (0, 262, 262),
-     True, "TP"),
-    ("three-verzaakt", DRIE, DealInput((80, 50, 32), (0, 0, 0), verzaakt=2), (162, 162, 0), False,
-     "V"),
+    ("three-half-kept-option", DRIE_TIE, DealInput((81, 41, 40), (0, 0, 0)), (81, 41, 40), False, ""),
+    ("three-maker-2", DRIE, DealInput((30, 32, 100), (0, 0, 0), bidder=2), (30, 32, 100), False, ""),
+    ("three-pit", DRIE, DealInput((0, 162, 0), (0, 20, 0), bidder=1, pit=1), (0, 282, 0), False, "P"),
+    ("three-tegenpit", DRIE, DealInput((0, 162, 0), (0, 0, 0), bidder=0, pit=1), (0, 262, 262), True, "TP"),
+    ("three-verzaakt", DRIE, DealInput((80, 50, 32), (0, 0, 0), verzaakt=2), (162, 162, 0), False, "V"),
     # --- South African klawerjas: 146, no bidder, no nat
     ("sa-own", KLAW, DealInput((100, 46), (20, 0), bidder=None), (120, 46), False, ""),
     ("sa-no-nat", KLAW, DealInput((40, 106), bidder=None), (40, 106), False, ""),
@@ -114,8 +104,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("rules, deal, scores, nat, mark", [c[1:] for c in CASES],
-                         ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("rules, deal, scores, nat, mark", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_known_answers(rules, deal, scores, nat, mark):
     result = score_deal(rules, deal)
     assert result.scores == scores

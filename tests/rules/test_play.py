@@ -124,8 +124,7 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize("rules, hand, trick, trump, legal", [x[1:] for x in LEGAL],
-                         ids=[x[0] for x in LEGAL])
+@pytest.mark.parametrize("rules, hand, trick, trump, legal", [x[1:] for x in LEGAL], ids=[x[0] for x in LEGAL])
 def test_legal_cards(rules, hand, trick, trump, legal):
     hand_cards = cards(hand)
     result = legal_cards(rules, hand_cards, cards(trick), Suit(trump))

@@ -83,9 +83,11 @@ def test_must_undertrump_is_off_by_default():
     assert legal(ROT, "7H KD 8C", "AS JH") == "KD 8C"
 
 
-@pytest.mark.parametrize("rules", [MUST, MUST_ROT, dataclasses.replace(KLAW, must_undertrump=True),
-                                   dataclasses.replace(DRIE, must_undertrump=True)],
-                         ids=["amsterdam", "rotterdam", "klawerjas", "driemans"])
+@pytest.mark.parametrize(
+    "rules",
+    [MUST, MUST_ROT, dataclasses.replace(KLAW, must_undertrump=True), dataclasses.replace(DRIE, must_undertrump=True)],
+    ids=["amsterdam", "rotterdam", "klawerjas", "driemans"],
+)
 def test_must_undertrump_when_unable_to_overtrump(rules):
     """RULES.md §7: "Option "verplicht ondertroeven" (off by default): a player void in the led
     suit who holds trump but cannot overtrump must undertrump instead of discarding." """

@@ -27,8 +27,7 @@ EXTRA = {  # variations that exercise the other ways of choosing trump and the o
     "verplicht": dataclasses.replace(RULESETS["amsterdam"], trump_choice="verplicht"),
     "dealer-first": dataclasses.replace(RULESETS["rotterdam"], trump_choice="dealer-first"),
     "turned-card": dataclasses.replace(RULESETS["amsterdam"], trump_choice="turned-card"),
-    "turned-card-other": dataclasses.replace(RULESETS["wilde-boom"],
-                                             trump_choice="turned-card-other"),
+    "turned-card-other": dataclasses.replace(RULESETS["wilde-boom"], trump_choice="turned-card-other"),
     "driemans-verplicht": dataclasses.replace(RULESETS["driemans"], trump_choice="verplicht"),
     "rotterdam-undertrump": dataclasses.replace(RULESETS["rotterdam"], must_undertrump=True),
     "amsterdam-undertrump": dataclasses.replace(RULESETS["amsterdam"], must_undertrump=True),
@@ -96,8 +95,9 @@ def check_simulated(rules, sim):
     # nat iff the bidder did not beat the defenders (never with "no nat")
     assert result.nat == (failed and not rules.no_nat)
     if n == 2 and not rules.no_nat:
-        assert sum(result.scores) == (whole * result.multiplier if result.nat or deal.challenge
-                                      else sum(counts) * result.multiplier)
+        assert sum(result.scores) == (
+            whole * result.multiplier if result.nat or deal.challenge else sum(counts) * result.multiplier
+        )
     return result
 
 
@@ -149,13 +149,22 @@ def test_simulation_is_deterministic():
 
 @st.composite
 def positions(draw):
-    rules = draw(st.sampled_from([RULESETS["amsterdam"], RULESETS["rotterdam"],
-                                  RULESETS["driemans"], RULESETS["klawerjas"],
-                                  EXTRA["rotterdam-undertrump"], EXTRA["amsterdam-undertrump"]]))
+    rules = draw(
+        st.sampled_from(
+            [
+                RULESETS["amsterdam"],
+                RULESETS["rotterdam"],
+                RULESETS["driemans"],
+                RULESETS["klawerjas"],
+                EXTRA["rotterdam-undertrump"],
+                EXTRA["amsterdam-undertrump"],
+            ]
+        )
+    )
     cards = draw(st.permutations(deck()))
     size = draw(st.integers(1, 10 if rules.players == 3 else 8))
     played = draw(st.integers(0, rules.players - 1))
-    return rules, cards[:size], cards[size:size + played], draw(st.sampled_from(list(Suit)))
+    return rules, cards[:size], cards[size : size + played], draw(st.sampled_from(list(Suit)))
 
 
 @settings(max_examples=600, deadline=None)
@@ -172,8 +181,7 @@ def test_legal_cards_never_empty_and_from_the_hand(position):
 deals = st.builds(
     DealInput,
     points=st.integers(0, 162).map(lambda a: (a, 162 - a)),
-    roem=st.tuples(st.sampled_from([0, 20, 40, 50, 70, 100, 200, 300]),
-                   st.sampled_from([0, 20, 50, 100])),
+    roem=st.tuples(st.sampled_from([0, 20, 40, 50, 70, 100, 200, 300]), st.sampled_from([0, 20, 50, 100])),
     bidder=st.sampled_from([0, 1]),
     verzaakt=st.sampled_from([None, None, 0, 1]),
     trump=st.sampled_from(list(Suit)),
@@ -189,14 +197,13 @@ def test_scores_never_negative_and_add_up(name, deal):
         deal = dataclasses.replace(deal, challenge=0)
     result = score_deal(rules, deal)
     assert all(s >= 0 for s in result.scores)
-    whole = (162 + sum(deal.roem) + (rules.verzaakt_bonus if deal.verzaakt is not None else 0))
+    whole = 162 + sum(deal.roem) + (rules.verzaakt_bonus if deal.verzaakt is not None else 0)
     if result.nat or deal.verzaakt is not None or deal.challenge:
         assert sorted(result.scores) == [0, whole * result.multiplier]
 
 
 @settings(max_examples=300, deadline=None)
-@given(a=st.integers(-200, 400), b=st.integers(-200, 400), ra=st.integers(-50, 1200),
-       rb=st.integers(-50, 1200))
+@given(a=st.integers(-200, 400), b=st.integers(-200, 400), ra=st.integers(-50, 1200), rb=st.integers(-50, 1200))
 def test_any_numbers_either_score_or_name_the_field(a, b, ra, rb):
     try:
         score_deal(RULESETS["amsterdam"], DealInput((a, b), (ra, rb)))

@@ -18,8 +18,7 @@ from scoring.rules.rulesets import LIMITS, MAX_DEALS, PLAY_RULES
 
 
 def test_presets():
-    assert set(RULESETS) == {"amsterdam", "rotterdam", "gezellig", "wilde-boom", "driemans",
-                             "klawerjas"}
+    assert set(RULESETS) == {"amsterdam", "rotterdam", "gezellig", "wilde-boom", "driemans", "klawerjas"}
     assert RULESETS["amsterdam"].play_rule == "amsterdam"
     assert RULESETS["rotterdam"].play_rule == "rotterdam"
     assert RULESETS["gezellig"].no_nat
@@ -34,15 +33,15 @@ def test_defaults_of_the_option_table():
     r = RuleSet()
     assert r.four_jacks == 200
     assert r.four_of_a_kind_ranks == frozenset({Rank.TEN, Rank.QUEEN, Rank.KING, Rank.ACE})
-    assert (r.pit_bonus, r.slot_bonus, r.no_nat, r.nat_on_tie, r.verzaakt_bonus) == (
-        100, 0, False, True, 0)
+    assert (r.pit_bonus, r.slot_bonus, r.no_nat, r.nat_on_tie, r.verzaakt_bonus) == (100, 0, False, True, 0)
     assert (r.nil_bid, r.deals_per_match, r.target_score, r.tiebreak_deals) == (False, 16, None, 0)
     assert r.trump_choice == "free"
 
 
 def test_options_change_with_replace():
-    r = dataclasses.replace(RULESETS["amsterdam"], four_jacks=100,
-                            four_of_a_kind_ranks=frozenset({"9", "10", "Q", "K", "A"}))
+    r = dataclasses.replace(
+        RULESETS["amsterdam"], four_jacks=100, four_of_a_kind_ranks=frozenset({"9", "10", "Q", "K", "A"})
+    )
     assert r.four_jacks == 100
     assert Rank.NINE in r.four_of_a_kind_ranks
     assert r.deal_total == 162
@@ -52,8 +51,14 @@ def test_options_change_with_replace():
 
 @pytest.mark.parametrize(
     "changes",
-    [{"play_rule": "utrecht"}, {"players": 5}, {"trump_choice": "random"},
-     {"card_values": "french"}, {"players": 3, "challenges": True}, {"deals_per_match": 0}],
+    [
+        {"play_rule": "utrecht"},
+        {"players": 5},
+        {"trump_choice": "random"},
+        {"card_values": "french"},
+        {"players": 3, "challenges": True},
+        {"deals_per_match": 0},
+    ],
 )
 def test_bad_options_are_refused(changes):
     with pytest.raises(ValueError):
@@ -92,12 +97,23 @@ def test_sides_of_seats():
 
 # --- the ranges of the numeric options (scoring/rules/rulesets.py LIMITS)
 
+
 @pytest.mark.parametrize(
     "option, low, high",
-    [("deals_per_match", 1, 64), ("max_deals", 1, 64), ("tiebreak_deals", 0, 16),
-     ("target_score", 1, 10_000), ("four_jacks", 0, 1000), ("pit_bonus", 0, 1000),
-     ("slot_bonus", 0, 1000), ("verzaakt_bonus", 0, 1000), ("nil_bonus", 0, 1000),
-     ("five_run", 0, 1000), ("last_trick", 0, 100), ("strokes_to_win", 1, 25)],
+    [
+        ("deals_per_match", 1, 64),
+        ("max_deals", 1, 64),
+        ("tiebreak_deals", 0, 16),
+        ("target_score", 1, 10_000),
+        ("four_jacks", 0, 1000),
+        ("pit_bonus", 0, 1000),
+        ("slot_bonus", 0, 1000),
+        ("verzaakt_bonus", 0, 1000),
+        ("nil_bonus", 0, 1000),
+        ("five_run", 0, 1000),
+        ("last_trick", 0, 100),
+        ("strokes_to_win", 1, 25),
+    ],
 )
 def test_numeric_options_are_bounded(option, low, high):
     """RULES.md §4 option table ("deals per match 16", "tie-break deals 0 (off)", "target
@@ -118,8 +134,11 @@ def test_numeric_options_are_bounded(option, low, high):
 def test_the_issue_case_tiebreak_deals_200000():
     """RULES.md §4: "tie-break deals | 0 (off) | ... play this many more deals (4: one per
     dealer)": 200,000 is refused, so no sheet is drawn with 200,000 rows."""
-    with pytest.raises(InvalidRuleSet, match=r"tiebreak_deals must be a whole number from 0 to 16, "
-                                              r"not 200000"):
+    with pytest.raises(
+        InvalidRuleSet,
+        match=r"tiebreak_deals must be a whole number from 0 to 16, "
+        r"not 200000",
+    ):
         dataclasses.replace(RULESETS["amsterdam"], tiebreak_deals=200_000)
 
 
@@ -134,13 +153,15 @@ def test_target_score_and_cap_may_be_none():
 
 
 def test_choices_and_combinations_name_the_option():
-    for changes, option in [({"play_rule": "utrecht"}, "play_rule"),
-                            ({"players": 5}, "players"),
-                            ({"trump_choice": "random"}, "trump_choice"),
-                            ({"four_of_a_kind_ranks": frozenset({"11"})}, "four_of_a_kind_ranks"),
-                            ({"boom_low": 150}, "boom_low"),
-                            ({"players": 3, "challenges": True}, "challenges"),
-                            ({"has_bidder": False, "nil_bid": True}, "nil_bid")]:
+    for changes, option in [
+        ({"play_rule": "utrecht"}, "play_rule"),
+        ({"players": 5}, "players"),
+        ({"trump_choice": "random"}, "trump_choice"),
+        ({"four_of_a_kind_ranks": frozenset({"11"})}, "four_of_a_kind_ranks"),
+        ({"boom_low": 150}, "boom_low"),
+        ({"players": 3, "challenges": True}, "challenges"),
+        ({"has_bidder": False, "nil_bid": True}, "nil_bid"),
+    ]:
         with pytest.raises(InvalidRuleSet) as caught:
             RuleSet(**changes)
         assert caught.value.option == option and str(caught.value).startswith(option)

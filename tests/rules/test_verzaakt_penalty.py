@@ -23,20 +23,23 @@ def rules(**changes) -> RuleSet:
     return dataclasses.replace(AMSTERDAM, **changes)
 
 
-@pytest.mark.parametrize("changes, points, roem, verzaakt, expected", [
-    # "the other side scores 162 plus all roem of both sides" (default): 162 + 20
-    ({}, (100, 62), (20, 0), 1, (182, 0)),
-    ({"verzaakt_bonus": 100}, (100, 62), (20, 0), 1, (282, 0)),  # "plus the verzaakt bonus"
-    ({}, (100, 62), (20, 0), 0, (0, 182)),  # "whoever bid"
-    # fixed points: A made 120 – 62 as played; B reneged and loses 100
-    ({"verzaakt_penalty": "fixed-points"}, (100, 62), (20, 0), 1, (120, -38)),
-    # the bidder reneged: its made deal stands, less the 100
-    ({"verzaakt_penalty": "fixed-points"}, (100, 62), (20, 0), 0, (20, 62)),
-    # the deal as played was nat (60 + 0 < 102 + 0): nat stands, and A loses 50 more
-    ({"verzaakt_penalty": "fixed-points", "verzaakt_points": 50}, (60, 102), (0, 0), 0, (-50, 162)),
-    # replay: nothing counts
-    ({"verzaakt_penalty": "replay"}, (100, 62), (20, 0), 1, (0, 0)),
-])
+@pytest.mark.parametrize(
+    "changes, points, roem, verzaakt, expected",
+    [
+        # "the other side scores 162 plus all roem of both sides" (default): 162 + 20
+        ({}, (100, 62), (20, 0), 1, (182, 0)),
+        ({"verzaakt_bonus": 100}, (100, 62), (20, 0), 1, (282, 0)),  # "plus the verzaakt bonus"
+        ({}, (100, 62), (20, 0), 0, (0, 182)),  # "whoever bid"
+        # fixed points: A made 120 – 62 as played; B reneged and loses 100
+        ({"verzaakt_penalty": "fixed-points"}, (100, 62), (20, 0), 1, (120, -38)),
+        # the bidder reneged: its made deal stands, less the 100
+        ({"verzaakt_penalty": "fixed-points"}, (100, 62), (20, 0), 0, (20, 62)),
+        # the deal as played was nat (60 + 0 < 102 + 0): nat stands, and A loses 50 more
+        ({"verzaakt_penalty": "fixed-points", "verzaakt_points": 50}, (60, 102), (0, 0), 0, (-50, 162)),
+        # replay: nothing counts
+        ({"verzaakt_penalty": "replay"}, (100, 62), (20, 0), 1, (0, 0)),
+    ],
+)
 def test_verzaakt_penalties(changes, points, roem, verzaakt, expected):
     result = score_deal(rules(**changes), DealInput(points, roem, bidder=0, verzaakt=verzaakt))
     assert result.scores == expected

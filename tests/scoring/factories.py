@@ -24,10 +24,16 @@ def make_club(slug: str = "troef") -> Club:
     return Club.objects.create(name=f"Club {slug}", slug=slug)
 
 
-def make_match(club: Club | None = None, *, ruleset: str = "amsterdam", slug: str | None = None, **competition) -> Match:
+def make_match(
+    club: Club | None = None, *, ruleset: str = "amsterdam", slug: str | None = None, **competition
+) -> Match:
     club = club or make_club()
     comp = Competition.objects.create(
-        club=club, name=f"Avonden {club.slug}", slug=slug or f"avonden-{club.slug}-{ruleset}", ruleset=ruleset, **competition
+        club=club,
+        name=f"Avonden {club.slug}",
+        slug=slug or f"avonden-{club.slug}-{ruleset}",
+        ruleset=ruleset,
+        **competition,
     )
     round_ = Round.objects.create(competition=comp, number=1, status=Round.Status.PUBLISHED)  # public tables
     three = ruleset == "driemans"

@@ -14,7 +14,20 @@ from competitions.models import Competition, Entrant, Match, MatchSeat, MatchSid
 from scoring.models import Deal
 
 _seq = itertools.count(1)
-FIRST = ["Jan", "Piet", "Kees", "Marijke", "Anneke", "Joëlle", "Sjaak", "Geertruida", "Ĳsbrand", "Henk", "Truus", "Bram"]
+FIRST = [
+    "Jan",
+    "Piet",
+    "Kees",
+    "Marijke",
+    "Anneke",
+    "Joëlle",
+    "Sjaak",
+    "Geertruida",
+    "Ĳsbrand",
+    "Henk",
+    "Truus",
+    "Bram",
+]
 LAST = ["de Vries", "Jansen", "van den Berg", "Bakker", "Visser", "Smit", "Meijer", "de Boer", "Mulder", "Dekker"]
 
 
@@ -26,7 +39,9 @@ def make_club(name: str = "KC De Zwarte Boer", **kwargs) -> Club:
 def make_player(club: Club, first: str | None = None, last: str | None = None, number: str | None = None) -> Player:
     n = next(_seq)
     return Player.objects.create(
-        club=club, member_number=number or str(1000 + n), first_name=first or FIRST[n % len(FIRST)],
+        club=club,
+        member_number=number or str(1000 + n),
+        first_name=first or FIRST[n % len(FIRST)],
         last_name=last or LAST[n % len(LAST)],
     )
 
@@ -46,8 +61,9 @@ def make_competition(club: Club | None = None, **kwargs) -> Competition:
     return Competition.objects.create(club=club, **kwargs)
 
 
-def make_round(competition: Competition, number: int = 1, date=datetime.date(2025, 3, 14), *,
-               status: str = Round.Status.PUBLISHED) -> Round:
+def make_round(
+    competition: Competition, number: int = 1, date=datetime.date(2025, 3, 14), *, status: str = Round.Status.PUBLISHED
+) -> Round:
     """A round, published unless told (a draft round is private: competitions.selectors.is_visible_round)."""
     return Round.objects.create(competition=competition, number=number, date=date, status=status)
 
@@ -93,9 +109,21 @@ def plausible_deal(rng: random.Random, number: int, *, bidder: int | None = None
         total = sum(points) + sum(roem)
         made = points[bidder] + roem[bidder] > total / 2
         scores = [p + r for p, r in zip(points, roem)] if made else [0 if s == bidder else total for s in range(3)]
-        return dict(number=number, bidder=bidder, points_a=points[0], points_b=points[1], points_c=points[2],
-                    roem_a=roem[0], roem_b=roem[1], roem_c=roem[2], score_a=scores[0], score_b=scores[1],
-                    score_c=scores[2], nat=not made, mark="" if made else "N")
+        return dict(
+            number=number,
+            bidder=bidder,
+            points_a=points[0],
+            points_b=points[1],
+            points_c=points[2],
+            roem_a=roem[0],
+            roem_b=roem[1],
+            roem_c=roem[2],
+            score_a=scores[0],
+            score_b=scores[1],
+            score_c=scores[2],
+            nat=not made,
+            mark="" if made else "N",
+        )
     pit = rng.random() < 0.04
     if pit:
         points = [162, 0] if bidder == 0 else [0, 162]
@@ -113,12 +141,24 @@ def plausible_deal(rng: random.Random, number: int, *, bidder: int | None = None
         scores = [0, 0]
         scores[other] = 162 + sum(roem) + sum(bonus)
         mark = "TP" if bonus[other] else "N"
-    return dict(number=number, bidder=bidder, points_a=points[0], points_b=points[1], roem_a=roem[0],
-                roem_b=roem[1], pit=(0 if points[0] == 162 else 1) if pit else None, score_a=scores[0],
-                score_b=scores[1], nat=not made, mark=mark)
+    return dict(
+        number=number,
+        bidder=bidder,
+        points_a=points[0],
+        points_b=points[1],
+        roem_a=roem[0],
+        roem_b=roem[1],
+        pit=(0 if points[0] == 162 else 1) if pit else None,
+        score_a=scores[0],
+        score_b=scores[1],
+        nat=not made,
+        mark=mark,
+    )
 
 
-def fill_match(match: Match, *, seed: int = 1, deals: int | None = None, confirmed: bool = True, user=None) -> list[Deal]:
+def fill_match(
+    match: Match, *, seed: int = 1, deals: int | None = None, confirmed: bool = True, user=None
+) -> list[Deal]:
     """Enter plausible deals (and the side totals) straight into the database."""
     rng = random.Random(seed)
     count = deals or match.round.competition.deals_per_match
@@ -155,8 +195,12 @@ def render_png(content: bytes, tmp_path, *, page: int = 1, dpi: int = 60):
     pdf = tmp_path / "file.pdf"
     pdf.write_bytes(content)
     prefix = tmp_path / f"page{page}"
-    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
-                    str(prefix)], check=True, capture_output=True, timeout=60)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf), str(prefix)],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
     return prefix.with_suffix(".png")
 
 

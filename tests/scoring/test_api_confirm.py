@@ -21,7 +21,9 @@ def call(client, method, path, body, key=None):
 def entered(client, match, scorer):
     """A complete sheet PUT by the scorer: status entered, version 1."""
     key = tokens.create_token(scorer)
-    response = call(client, "put", f"/api/matches/{match.pk}/deals", {"version": 0, "deals": simulated_sheet(match, seed=4)}, key)
+    response = call(
+        client, "put", f"/api/matches/{match.pk}/deals", {"version": 0, "deals": simulated_sheet(match, seed=4)}, key
+    )
     assert response.status_code == 200 and response.json()["status"] == "entered"
     return match, key
 
@@ -71,7 +73,13 @@ def test_a_bad_confirm_body_is_400(client, entered, organiser, body, field):
 
 def test_an_incomplete_sheet_cannot_be_confirmed(client, match, scorer, organiser):
     key = tokens.create_token(scorer)
-    call(client, "put", f"/api/matches/{match.pk}/deals", {"version": 0, "deals": simulated_sheet(match, seed=4)[:3]}, key)
+    call(
+        client,
+        "put",
+        f"/api/matches/{match.pk}/deals",
+        {"version": 0, "deals": simulated_sheet(match, seed=4)[:3]},
+        key,
+    )
     response = call(client, "post", f"/api/matches/{match.pk}/confirm", {"version": 1}, tokens.create_token(organiser))
     assert response.status_code == 403
     match.refresh_from_db()
@@ -94,14 +102,18 @@ def test_resending_a_confirmed_sheet_changes_nothing(client, entered, organiser,
     assert confirmed["status"] == "confirmed"
     key = scorer_key if who == "scorer" else confirm_key
     for _ in range(2):
-        response = call(client, "put", f"/api/matches/{match.pk}/deals",
-                        {"version": confirmed["version"], "deals": confirmed["deals"]}, key)
+        response = call(
+            client,
+            "put",
+            f"/api/matches/{match.pk}/deals",
+            {"version": confirmed["version"], "deals": confirmed["deals"]},
+            key,
+        )
         assert response.status_code == 200, response.content
         assert (response.json()["version"], response.json()["status"]) == (confirmed["version"], "confirmed")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.confirmed_by == organiser
     assert AuditEntry.objects.filter(match=match).count() == 2  # the save and the confirm, nothing more
-
 
 
 def test_a_save_between_reading_the_match_and_its_deals_is_not_passed_off_as_a_no_op(client, entered, monkeypatch):

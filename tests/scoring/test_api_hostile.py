@@ -30,16 +30,22 @@ def saved(match, organiser):
 
 def put_raw(client, match, data, key, **extra):
     return client.put(
-        f"/api/matches/{match.pk}/deals", data=data, content_type="application/json",
-        HTTP_AUTHORIZATION=f"Bearer {key}", **extra,
+        f"/api/matches/{match.pk}/deals",
+        data=data,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {key}",
+        **extra,
     )
 
 
 def snapshot(match):
     match.refresh_from_db()
     return (
-        match.version, match.status,
-        list(Deal.objects.filter(match=match).order_by("number").values_list("number", "points_a", "score_a", "score_b")),
+        match.version,
+        match.status,
+        list(
+            Deal.objects.filter(match=match).order_by("number").values_list("number", "points_a", "score_a", "score_b")
+        ),
         AuditEntry.objects.filter(match=match).count(),
     )
 
@@ -61,7 +67,9 @@ def test_more_deals_than_the_match_can_have_is_one_error(client, saved, key):
     assert limit == 16  # amsterdam, 16 deals, no tie-break deals
     sheet = simulated_sheet(saved, seed=2)
     before = snapshot(saved)
-    body = assert_refused(put_raw(client, saved, json.dumps({"version": 1, "deals": sheet + sheet[:1]}), key), 400, "deals")
+    body = assert_refused(
+        put_raw(client, saved, json.dumps({"version": 1, "deals": sheet + sheet[:1]}), key), 400, "deals"
+    )
     assert len(body["errors"]) == 1 and "16" in body["errors"][0]["message"]
     assert snapshot(saved) == before
 
@@ -113,7 +121,11 @@ def test_a_body_over_djangos_upload_limit_is_json_in_production_and_debug(client
 def test_deeply_nested_json_is_400(client, saved, key, depth):
     nested = "[" * depth + "]" * depth
     before = snapshot(saved)
-    for body in (nested, '{"version": 1, "deals": ' + nested + "}", '{"version": 1, "deals": [{"points": ' + nested + "}]}"):
+    for body in (
+        nested,
+        '{"version": 1, "deals": ' + nested + "}",
+        '{"version": 1, "deals": [{"points": ' + nested + "}]}",
+    ):
         if len(body) <= MAX_BODY_BYTES:
             assert_refused(put_raw(client, saved, body, key), 400)
     assert snapshot(saved) == before
@@ -124,7 +136,7 @@ ODD = [
     '{"version": 1, "deals": [{"points": [81, 81], "trump": "\\udfff"}]}',
     '{"version": 1, "deals": [{"points": [81, 81], "bidder": "\u0410"}]}',  # Cyrillic A
     '{"version": 1, "deals": [{"points": [81, 81], "bidder": "A\\u0000"}]}',
-    '{"version": 1, "deals": [{"points": [81, 81], "mark": "\u202e\U0001F0CF"}]}',
+    '{"version": 1, "deals": [{"points": [81, 81], "mark": "\u202e\U0001f0cf"}]}',
     '{"v\u0435rsion": 1, "deals": []}',  # a Cyrillic e in the key
 ]
 

@@ -37,8 +37,11 @@ def snapshot(match):
     return (
         match.version,
         match.status,
-        list(Deal.objects.filter(match=match).order_by("number").values_list(
-            "number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "score_a", "score_b")),
+        list(
+            Deal.objects.filter(match=match)
+            .order_by("number")
+            .values_list("number", "bidder", "points_a", "points_b", "roem_a", "roem_b", "score_a", "score_b")
+        ),
         list(match.match_sides.order_by("side").values_list("side", "total")),
         AuditEntry.objects.filter(match=match).count(),
     )
@@ -132,8 +135,13 @@ def test_bidder_may_be_a_side_letter(client, match, key):
 
 @pytest.mark.parametrize(
     "headers",
-    [{}, {"HTTP_AUTHORIZATION": "Bearer kj_not-a-token"}, {"HTTP_AUTHORIZATION": "Bearer "},
-     {"HTTP_AUTHORIZATION": "Basic c2NvcmVyMTpwdw=="}, {"HTTP_AUTHORIZATION": "Bearer " + "x" * 5000}],
+    [
+        {},
+        {"HTTP_AUTHORIZATION": "Bearer kj_not-a-token"},
+        {"HTTP_AUTHORIZATION": "Bearer "},
+        {"HTTP_AUTHORIZATION": "Basic c2NvcmVyMTpwdw=="},
+        {"HTTP_AUTHORIZATION": "Bearer " + "x" * 5000},
+    ],
 )
 def test_401_without_a_valid_token(client, saved, headers):
     before = snapshot(saved)
@@ -161,7 +169,9 @@ def test_401_for_an_inactive_user(client, saved, key, scorer):
 def test_403_for_another_clubs_scorer(client, saved):
     stranger = make_user("stranger", club=make_club("ander"), role="scorer")
     before = snapshot(saved)
-    response = put(client, saved, {"version": 1, "deals": simulated_sheet(saved, seed=1)}, tokens.create_token(stranger))
+    response = put(
+        client, saved, {"version": 1, "deals": simulated_sheet(saved, seed=1)}, tokens.create_token(stranger)
+    )
     assert response.status_code == 403
     assert response.json()["detail"]
     assert snapshot(saved) == before

@@ -23,8 +23,10 @@ def sheet_where_big_roem_counts(match):
     """Old play (two hands) where side A goes on the boom with the other side below 50: 2 strokes only
     with four jacks or a five-run declared in the play (RULES.md, the boom), 1 without."""
     rules = ruleset_for(match.round.competition)
-    deals = [{"bidder": None, "points": [99, 47], "roem": [0, 0]},
-             {"bidder": None, "points": [146, 0], "roem": [0, 0], "big_roem": [True, False]}]
+    deals = [
+        {"bidder": None, "points": [99, 47], "roem": [0, 0]},
+        {"bidder": None, "points": [146, 0], "roem": [0, 0], "big_roem": [True, False]},
+    ]
     dropped = [dict(d, big_roem=None) for d in deals]
     assert strokes(rules, deals) == (2, 0) and strokes(rules, dropped) == (1, 0)
     return rules, deals, dropped
@@ -36,7 +38,9 @@ def test_big_roem_is_stored_and_read_back_with_its_strokes():
     scorer = make_user("boom-teller", club=club, role="scorer")
     rules, deals, dropped = sheet_where_big_roem_counts(match)
     services.save_deals(match=match, user=scorer, deals=deals, version=match.version)
-    flagged = Deal.objects.filter(match=match).filter(big_roem_a=True) | Deal.objects.filter(match=match, big_roem_b=True)
+    flagged = Deal.objects.filter(match=match).filter(big_roem_a=True) | Deal.objects.filter(
+        match=match, big_roem_b=True
+    )
     assert flagged.exists()
     match.refresh_from_db()
     stored = services.stored_deals(match)

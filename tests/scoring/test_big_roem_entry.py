@@ -20,8 +20,10 @@ pytestmark = pytest.mark.django_db
 
 #: Old play (two hands): side A reaches 100 with side B below 50. With four jacks or a five-run
 #: declared by A in the play that is 2 strokes, without it 1 (RULES.md, the boom).
-BOOM = [{"bidder": None, "points": [99, 47], "roem": [0, 0]},
-        {"bidder": None, "points": [146, 0], "roem": [0, 0], "big_roem": [True, False]}]
+BOOM = [
+    {"bidder": None, "points": [99, 47], "roem": [0, 0]},
+    {"bidder": None, "points": [146, 0], "roem": [0, 0], "big_roem": [True, False]},
+]
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +50,8 @@ def strokes_of(match) -> tuple:
     stored = services.stored_deals(match)
     rules = ruleset_for_match(match)
     inputs, _results, errors = parse_sheet(
-        [{k: d[k] for k in ("bidder", "points", "roem", "big_roem")} for d in stored], rules=rules)
+        [{k: d[k] for k in ("bidder", "points", "roem", "big_roem")} for d in stored], rules=rules
+    )
     assert errors == []
     return score_match(rules, inputs).strokes
 
@@ -75,7 +78,9 @@ def test_a_boom_with_big_roem_entered_through_the_form_counts_2_strokes(client, 
     response = client.post(url, boom_form(match))
     assert response.status_code == 302, response.content.decode()[:2000]
     assert list(Deal.objects.filter(match=match).order_by("number").values_list("big_roem_a", "big_roem_b")) == [
-        (False, False), (True, False)]
+        (False, False),
+        (True, False),
+    ]
     match.refresh_from_db()
     assert strokes_of(match) == (2, 0)
     # the page shows the box ticked again, and saving the sheet as shown keeps it
@@ -144,8 +149,9 @@ def test_the_box_goes_through_the_results_export_and_import(client, match, score
     assert [(r[a], r[b]) for r in rows[1:]] == [(False, False), (True, False)]
     # the same sheet without the flag: 1 stroke
     match.refresh_from_db()
-    services.save_deals(match=match, user=organiser, deals=[dict(d, big_roem=None) for d in BOOM],
-                        version=match.version)
+    services.save_deals(
+        match=match, user=organiser, deals=[dict(d, big_roem=None) for d in BOOM], version=match.version
+    )
     match.refresh_from_db()
     assert strokes_of(match) == (1, 0)
     result = import_results(competition=competition, user=organiser, data=data, replace=True)
@@ -170,13 +176,22 @@ def test_the_import_refuses_the_flag_outside_klawerjas(club):
     ws = wb.active
     ws.title = "results"
     ws.append(RESULT_HEADERS)
-    row = {"competition": other.round.competition.slug, "round": 1, "table": 1, "deal": 1, "bidder": "A",
-           "points A": 100, "points B": 62, "four jacks/five-run A": "yes"}
+    row = {
+        "competition": other.round.competition.slug,
+        "round": 1,
+        "table": 1,
+        "deal": 1,
+        "bidder": "A",
+        "points A": 100,
+        "points B": 62,
+        "four jacks/five-run A": "yes",
+    }
     ws.append([row.get(h) for h in RESULT_HEADERS])
     out = io.BytesIO()
     wb.save(out)
     with pytest.raises(ImportRefused) as refused:
         import_results(competition=other.round.competition, user=organiser, data=out.getvalue())
-    assert any("four jacks/five-run A" in str(m) and "South African klawerjas" in str(m)
-               for m in refused.value.messages), refused.value.messages
+    assert any(
+        "four jacks/five-run A" in str(m) and "South African klawerjas" in str(m) for m in refused.value.messages
+    ), refused.value.messages
     assert not Deal.objects.filter(match=other).exists()

@@ -46,7 +46,11 @@ def test_concurrent_saves_lose_nothing_and_duplicate_nothing():
     workers = [
         subprocess.Popen(
             [sys.executable, "-m", "tests.scoring.concurrent_worker", f"teller{i}", str(i), str(ITERATIONS), *ids],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         for i in range(PROCESSES)
     ]

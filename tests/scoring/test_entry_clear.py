@@ -35,7 +35,9 @@ def test_an_empty_post_is_refused_and_changes_nothing(client, saved):
     response = client.post(reverse("scoring:enter", kwargs={"pk": match.pk}), {"version": str(match.version)})
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Nothing was typed in the sheet, so nothing was saved. To empty the sheet, use &#x27;Clear sheet&#x27;." in page
+    assert (
+        "Nothing was typed in the sheet, so nothing was saved. To empty the sheet, use &#x27;Clear sheet&#x27;." in page
+    )
     assert list(Deal.objects.filter(match=match).values_list("number", "points_a", "score_a")) == before
     assert AuditEntry.objects.filter(match=match).count() == audits
     match.refresh_from_db()

@@ -16,8 +16,13 @@ from tests.scoring.factories import make_club, make_match, make_user
 pytestmark = pytest.mark.django_db
 
 junk = st.one_of(
-    st.none(), st.booleans(), st.integers(-200, 1200), st.floats(allow_nan=True), st.text(max_size=4),
-    st.lists(st.integers(-5, 200), max_size=4), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+    st.none(),
+    st.booleans(),
+    st.integers(-200, 1200),
+    st.floats(allow_nan=True),
+    st.text(max_size=4),
+    st.lists(st.integers(-5, 200), max_size=4),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )
 side = st.one_of(st.none(), st.integers(-1, 3), st.sampled_from(["A", "B", "x", ""]), junk)
 points = st.one_of(
@@ -32,8 +37,14 @@ roem = st.one_of(
 deal = st.fixed_dictionaries(
     {"points": points},
     optional={
-        "bidder": side, "roem": roem, "pit": side, "verzaakt": side, "trump": junk,
-        "challenge": st.one_of(st.integers(-1, 5), junk), "nil": junk, "extra": junk,
+        "bidder": side,
+        "roem": roem,
+        "pit": side,
+        "verzaakt": side,
+        "trump": junk,
+        "challenge": st.one_of(st.integers(-1, 5), junk),
+        "nil": junk,
+        "extra": junk,
     },
 )
 valid_deal = st.fixed_dictionaries(
@@ -50,13 +61,20 @@ SAVED = []
 def snapshot(match):
     match.refresh_from_db()
     return (
-        match.version, match.status,
-        list(Deal.objects.filter(match=match).values_list("number", "points_a", "points_b", "roem_a", "score_a", "score_b")),
+        match.version,
+        match.status,
+        list(
+            Deal.objects.filter(match=match).values_list(
+                "number", "points_a", "points_b", "roem_a", "score_a", "score_b"
+            )
+        ),
         list(match.match_sides.values_list("side", "total")),
     )
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 @given(data=sheet)
 def test_arbitrary_sheets_are_saved_valid_or_refused_unchanged(data):
     match = Match.objects.select_related("round__competition").first()
@@ -76,8 +94,16 @@ def test_arbitrary_sheets_are_saved_valid_or_refused_unchanged(data):
     stored = list(Deal.objects.filter(match=saved).order_by("number"))
     assert len(stored) == len(data)
     for d in stored:
-        result = score_deal(rules, DealInput(points=(d.points_a, d.points_b), roem=(d.roem_a, d.roem_b),
-                                             bidder=d.bidder, pit=d.pit, verzaakt=d.verzaakt))
+        result = score_deal(
+            rules,
+            DealInput(
+                points=(d.points_a, d.points_b),
+                roem=(d.roem_a, d.roem_b),
+                bidder=d.bidder,
+                pit=d.pit,
+                verzaakt=d.verzaakt,
+            ),
+        )
         assert (d.score_a, d.score_b) == result.scores
     totals = dict(saved.match_sides.values_list("side", "total"))
     assert totals[0] == sum(d.score_a for d in stored) and totals[1] == sum(d.score_b for d in stored)

@@ -31,19 +31,35 @@ def totals(client, match, data: dict) -> dict:
 
 
 def test_known_answers_from_the_rules_with_marks_and_running_totals(client, match, scorer):
-    answer = totals(client, match, {
-        # 100–62, roem 20–0: made
-        "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-points_b": "62", "deal-1-roem_a": "20",
-        # 81–81: equal is nat
-        "deal-2-bidder": "w", "deal-2-points_a": "81", "deal-2-points_b": "81",
-        # 162–0, roem 40, pit: 162 + 40 + 100
-        "deal-3-bidder": "w", "deal-3-points_a": "162", "deal-3-points_b": "0", "deal-3-roem_a": "40",
-        "deal-3-pit": "w",
-        # zij bid and wij took every trick: tegenpit
-        "deal-4-bidder": "z", "deal-4-points_a": "162", "deal-4-pit": "w",
-        # zij reneged
-        "deal-5-bidder": "w", "deal-5-points_a": "100", "deal-5-verzaakt": "z",
-    })
+    answer = totals(
+        client,
+        match,
+        {
+            # 100–62, roem 20–0: made
+            "deal-1-bidder": "w",
+            "deal-1-points_a": "100",
+            "deal-1-points_b": "62",
+            "deal-1-roem_a": "20",
+            # 81–81: equal is nat
+            "deal-2-bidder": "w",
+            "deal-2-points_a": "81",
+            "deal-2-points_b": "81",
+            # 162–0, roem 40, pit: 162 + 40 + 100
+            "deal-3-bidder": "w",
+            "deal-3-points_a": "162",
+            "deal-3-points_b": "0",
+            "deal-3-roem_a": "40",
+            "deal-3-pit": "w",
+            # zij bid and wij took every trick: tegenpit
+            "deal-4-bidder": "z",
+            "deal-4-points_a": "162",
+            "deal-4-pit": "w",
+            # zij reneged
+            "deal-5-bidder": "w",
+            "deal-5-points_a": "100",
+            "deal-5-verzaakt": "z",
+        },
+    )
     deals = answer["deals"]
     assert [d["scores"] for d in deals[:5]] == [[120, 62], [0, 162], [302, 0], [262, 0], [162, 0]]
     assert [d["mark"] for d in deals[:5]] == ["", "N", "P", "TP", "V"]
@@ -57,10 +73,19 @@ def test_known_answers_from_the_rules_with_marks_and_running_totals(client, matc
 
 
 def test_roem_decides_and_other_known_answers(client, match, scorer):
-    answer = totals(client, match, {
-        "deal-1-bidder": "w", "deal-1-points_a": "81", "deal-1-roem_a": "20",
-        "deal-2-bidder": "w", "deal-2-points_a": "60", "deal-2-roem_a": "20", "deal-2-roem_b": "20",
-    })
+    answer = totals(
+        client,
+        match,
+        {
+            "deal-1-bidder": "w",
+            "deal-1-points_a": "81",
+            "deal-1-roem_a": "20",
+            "deal-2-bidder": "w",
+            "deal-2-points_a": "60",
+            "deal-2-roem_a": "20",
+            "deal-2-roem_b": "20",
+        },
+    )
     assert [d["scores"] for d in answer["deals"][:2]] == [[101, 81], [0, 202]]
 
 
@@ -72,10 +97,18 @@ def test_tally_symbols_are_read(client, match, scorer):
 
 
 def test_errors_name_the_deal_field_and_input(client, match, scorer):
-    answer = totals(client, match, {
-        "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-roem_a": "30",
-        "deal-2-bidder": "w", "deal-2-points_a": "100", "deal-2-pit": "w",
-    })
+    answer = totals(
+        client,
+        match,
+        {
+            "deal-1-bidder": "w",
+            "deal-1-points_a": "100",
+            "deal-1-roem_a": "30",
+            "deal-2-bidder": "w",
+            "deal-2-points_a": "100",
+            "deal-2-pit": "w",
+        },
+    )
     one, two = answer["deals"][:2]
     assert one["state"] == "error" and one["scores"] is None
     assert one["errors"][0]["field"] == "roem"

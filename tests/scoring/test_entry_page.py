@@ -132,8 +132,14 @@ def test_one_sides_points_are_enough_the_other_follows_from_the_deal_total(clien
 
 def test_roem_in_tally_symbols_is_read_as_its_value(client, match, scorer):
     client.force_login(scorer)
-    data = {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-points_b": "62",
-            "deal-1-roem_a": "V|", "deal-1-roem_b": "||"}
+    data = {
+        "version": "0",
+        "deal-1-bidder": "w",
+        "deal-1-points_a": "100",
+        "deal-1-points_b": "62",
+        "deal-1-roem_a": "V|",
+        "deal-1-roem_b": "||",
+    }
     assert client.post(enter_url(match), data).status_code == 302
     deal = Deal.objects.get(match=match, number=1)
     assert (deal.roem_a, deal.roem_b, deal.score_a, deal.score_b) == (70, 40, 170, 102)
@@ -251,8 +257,13 @@ def test_wilde_boom_asks_for_trump_and_challenge(client, club, scorer):
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-trump"' in html and 'name="deal-1-challenge"' in html
     assert 'name="deal-1-nil"' not in html
-    data = {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-trump": "s",
-            "deal-1-challenge": "1"}
+    data = {
+        "version": "0",
+        "deal-1-bidder": "w",
+        "deal-1-points_a": "100",
+        "deal-1-trump": "s",
+        "deal-1-challenge": "1",
+    }
     assert client.post(enter_url(match), data).status_code == 302
     deal = Deal.objects.get(match=match)
     # spades double, the kraak doubles again: the bidder made it, so it takes 162 x 4
@@ -368,8 +379,10 @@ def test_odd_numbers_are_refused_in_words_not_with_a_crash(client, match, scorer
     response = client.post(enter_url(match), {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": typed})
     assert response.status_code == 400
     assert "deal-1-points_a" in response.context["form"].errors
-    response = client.post(enter_url(match), {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": "100",
-                                              "deal-1-roem_a": typed, "overwrite": typed})
+    response = client.post(
+        enter_url(match),
+        {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-roem_a": typed, "overwrite": typed},
+    )
     assert response.status_code == 400
     assert "deal-1-roem_a" in response.context["form"].errors
     assert Deal.objects.count() == 0

@@ -17,8 +17,13 @@ def bad_roem_form(version=0):
     # deal 1 fine; deal 2: 30 roem for wij cannot be made of roem items (20, 50, 100, 200)
     return {
         "version": str(version),
-        "deal-1-bidder": "w", "deal-1-points_a": "100", "deal-1-points_b": "62",
-        "deal-2-bidder": "z", "deal-2-points_a": "40", "deal-2-points_b": "122", "deal-2-roem_a": "30",
+        "deal-1-bidder": "w",
+        "deal-1-points_a": "100",
+        "deal-1-points_b": "62",
+        "deal-2-bidder": "z",
+        "deal-2-points_a": "40",
+        "deal-2-points_b": "122",
+        "deal-2-roem_a": "30",
     }
 
 

@@ -65,7 +65,7 @@ def test_anyone_sees_deal_by_deal_with_marks_scores_and_running_totals(client, k
     sides = {s.side: s for s in MatchSide.objects.filter(match=known)}
     assert f'data-total-side="0">{sides[0].total}<' in html
     assert f'data-total-side="1">{sides[1].total}<' in html
-    assert f"<td class=\"num score\">{sides[0].total}</td>" in html  # final totals under the scores
+    assert f'<td class="num score">{sides[0].total}</td>' in html  # final totals under the scores
 
 
 def test_both_sides_players_and_status_are_shown(client, known):
@@ -92,8 +92,19 @@ def test_statistics_per_side(client, known):
     side_a = known.match_sides.get(side=0)
     row = re.search(r'<tr[^>]*data-side-label="wij"[^>]*>(.*?)</tr>', table, re.S).group(1)
     numbers = [c[0] for c in cells("<tr>" + row + "</tr>")[2:]]
-    assert numbers == [str(v) for v in (side_a.bids, side_a.made, side_a.nat, side_a.pits, side_a.tegenpits,
-                                         side_a.verzaakt, side_a.roem, side_a.total)]
+    assert numbers == [
+        str(v)
+        for v in (
+            side_a.bids,
+            side_a.made,
+            side_a.nat,
+            side_a.pits,
+            side_a.tegenpits,
+            side_a.verzaakt,
+            side_a.roem,
+            side_a.total,
+        )
+    ]
     assert side_a.pits == 1 and side_a.tegenpits == 1
 
 
@@ -172,7 +183,7 @@ def test_a_private_competitions_match_is_hidden_from_the_public(client, known, s
 def test_tally_template_filters():
     from django.template import Context, Template
 
-    rendered = Template("{% load tally %}{{ a|tally }}/{{ b|tally }}/{{ c|tally }}/{{ d|roem }}/{{ e|roem:True }}/{{ f|roem }}").render(
-        Context({"a": 70, "b": 0, "c": 130, "d": 0, "e": 90, "f": 50})
-    )
+    rendered = Template(
+        "{% load tally %}{{ a|tally }}/{{ b|tally }}/{{ c|tally }}/{{ d|roem }}/{{ e|roem:True }}/{{ f|roem }}"
+    ).render(Context({"a": 70, "b": 0, "c": 130, "d": 0, "e": 90, "f": 50}))
     assert rendered == "V|//V||||//V||/50"

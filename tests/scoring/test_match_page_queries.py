@@ -33,8 +33,9 @@ def count(client, url) -> int:
 
 
 @pytest.mark.parametrize("who", ["anonymous", "scorer", "organiser"])
-def test_at_most_10_queries_and_the_same_for_16_and_32_deals(client, club, scorer, organiser, who,
-                                                               django_assert_max_num_queries, settings):
+def test_at_most_10_queries_and_the_same_for_16_and_32_deals(
+    client, club, scorer, organiser, who, django_assert_max_num_queries, settings
+):
     settings.PAGE_CACHE_ENABLED = False  # the page's own rendering is measured, not the public page cache
     small = played(club, scorer, organiser, deals=16, slug="zestien")
     big = played(club, scorer, organiser, deals=32, slug="tweeendertig", corrections=5)

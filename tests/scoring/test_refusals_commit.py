@@ -23,13 +23,21 @@ def _rollbacks(queries) -> list[str]:
 def test_a_409_changes_nothing_and_rolls_nothing_back(client, match, scorer):
     key = tokens.create_token(scorer)
     headers = {"HTTP_AUTHORIZATION": f"Bearer {key}"}
-    first = client.put(f"/api/matches/{match.pk}/deals", data=json.dumps({"version": 0, "deals": simulated_sheet(match, seed=1)}),
-                       content_type="application/json", **headers)
+    first = client.put(
+        f"/api/matches/{match.pk}/deals",
+        data=json.dumps({"version": 0, "deals": simulated_sheet(match, seed=1)}),
+        content_type="application/json",
+        **headers,
+    )
     assert first.status_code == 200
     stored = client.get(f"/api/matches/{match.pk}").json()
     with CaptureQueriesContext(connection) as queries:
-        stale = client.put(f"/api/matches/{match.pk}/deals", data=json.dumps({"version": 0, "deals": simulated_sheet(match, seed=2)}),
-                           content_type="application/json", **headers)
+        stale = client.put(
+            f"/api/matches/{match.pk}/deals",
+            data=json.dumps({"version": 0, "deals": simulated_sheet(match, seed=2)}),
+            content_type="application/json",
+            **headers,
+        )
     assert stale.status_code == 409 and stale.json()["version"] == 1
     assert _rollbacks(queries.captured_queries) == []
     assert client.get(f"/api/matches/{match.pk}").json() == stored

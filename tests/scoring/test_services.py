@@ -37,7 +37,16 @@ def test_full_sheet_is_saved_with_totals_equal_to_the_sum_of_deals(match, scorer
     assert sides[0].opponents_total == sides[1].total
     # every stored score is what the engine says
     for d in deals:
-        expected = score_deal(RULESETS["amsterdam"], DealInput(points=(d.points_a, d.points_b), roem=(d.roem_a, d.roem_b), bidder=d.bidder, pit=d.pit, verzaakt=d.verzaakt))
+        expected = score_deal(
+            RULESETS["amsterdam"],
+            DealInput(
+                points=(d.points_a, d.points_b),
+                roem=(d.roem_a, d.roem_b),
+                bidder=d.bidder,
+                pit=d.pit,
+                verzaakt=d.verzaakt,
+            ),
+        )
         assert (d.score_a, d.score_b) == expected.scores
     assert {sides[0].result, sides[1].result} <= {"win", "loss", "draw"}
 
@@ -220,8 +229,9 @@ def test_resending_the_stored_sheet_is_a_no_op_and_a_confirmed_result_stays_conf
     confirmed = services.confirm_match(match=match, user=organiser)
     audits = AuditEntry.objects.filter(match=match).count()
     user = scorer if who == "scorer" else organiser
-    again = services.save_deals(match=match, user=user, deals=[dict(d, number=n) for n, d in enumerate(sheet, 1)],
-                                version=confirmed.version)
+    again = services.save_deals(
+        match=match, user=user, deals=[dict(d, number=n) for n, d in enumerate(sheet, 1)], version=confirmed.version
+    )
     match.refresh_from_db()
     assert (again.version, match.version) == (confirmed.version, confirmed.version)
     assert match.status == Match.Status.CONFIRMED and match.confirmed_by == organiser

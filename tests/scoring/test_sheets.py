@@ -24,13 +24,13 @@ from tests.scoring.sheet_factories import (
 pytestmark = pytest.mark.django_db
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils (pdftoppm)")
 
+
 @pytest.fixture(autouse=True)
 def english(settings):
     """English source strings (the Dutch translation is tested apart)."""
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
-
 
 
 @pytest.fixture
@@ -54,9 +54,24 @@ def test_blank_sheets_name_everything_a_table_needs(client, round_with_tables):
     pages = pdf_pages_text(response.content)
     assert len(pages) == 2  # three sheets, two to a page
     first = pages[0]
-    for text in ("KC Ĳsselmonde", "Wintercompetitie 2025", "Round 3", "Joëlle de Vries", "Truus Smit",
-                 "De Schoppenboeren", "Roem & Co", "wij", "zij", "four jacks 100", "nat on a tie", "pit 100",
-                 "signature wij", "Page 1 of 2", "Generated", f"testserver/matches/{matches[0].pk}/enter/"):
+    for text in (
+        "KC Ĳsselmonde",
+        "Wintercompetitie 2025",
+        "Round 3",
+        "Joëlle de Vries",
+        "Truus Smit",
+        "De Schoppenboeren",
+        "Roem & Co",
+        "wij",
+        "zij",
+        "four jacks 100",
+        "nat on a tie",
+        "pit 100",
+        "signature wij",
+        "Page 1 of 2",
+        "Generated",
+        f"testserver/matches/{matches[0].pk}/enter/",
+    ):
         assert text in first, text
     # 16 numbered rows on each sheet, each with its dealer
     sheet_rows = [line for line in first.splitlines() if line.strip().split(" ")[0] in {str(n) for n in range(1, 17)}]
@@ -139,10 +154,22 @@ def test_filled_sheet_tally_symbols(client, round_with_tables):
 
     competition, round_, matches = round_with_tables
     match = matches[1]
-    Deal.objects.create(match=match, number=1, bidder=0, points_a=100, points_b=62, roem_a=70, roem_b=0,
-                        score_a=170, score_b=62)
-    Deal.objects.create(match=match, number=2, bidder=0, points_a=60, points_b=102, roem_a=20, roem_b=20,
-                        score_a=0, score_b=202, nat=True, mark="N")
+    Deal.objects.create(
+        match=match, number=1, bidder=0, points_a=100, points_b=62, roem_a=70, roem_b=0, score_a=170, score_b=62
+    )
+    Deal.objects.create(
+        match=match,
+        number=2,
+        bidder=0,
+        points_a=60,
+        points_b=102,
+        roem_a=20,
+        roem_b=20,
+        score_a=0,
+        score_b=202,
+        nat=True,
+        mark="N",
+    )
     numbers = pdf_pages_text(client.get(f"/matches/{match.pk}/sheet.pdf").content)[0]
     tally = pdf_pages_text(client.get(f"/matches/{match.pk}/sheet.pdf?tally=1").content)[0]
     assert "70" in numbers and "V|" not in numbers

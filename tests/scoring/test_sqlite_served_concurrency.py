@@ -71,7 +71,9 @@ def api_writer(port, token, match, writer, attempts, night: Night, start: thread
                 night.error(f"api GET {match}: {status} {body}")
                 continue
             deals = site.sheet(writer, attempt)
-            status, body = client.request("PUT", f"/api/matches/{match}/deals", {"version": body["version"], "deals": deals})
+            status, body = client.request(
+                "PUT", f"/api/matches/{match}/deals", {"version": body["version"], "deals": deals}
+            )
             with night.lock:
                 night.requests += 2
             if status == 200:
@@ -153,7 +155,9 @@ def check_stored(port: int, info: dict, night: Night) -> None:
             assert status == 200
             assert body["version"] == versions[-1], f"match {match}: stored version {body['version']}, saves {versions}"
             last = max(saves, key=lambda s: s[0])[1]
-            assert site.key(body["deals"]) == site.key(last), f"match {match}: the stored sheet is not the last accepted"
+            assert site.key(body["deals"]) == site.key(last), (
+                f"match {match}: the stored sheet is not the last accepted"
+            )
     finally:
         client.close()
 

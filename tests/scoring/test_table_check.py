@@ -25,7 +25,9 @@ def entered_at_table(club, client, second_check: str, *, side: int = 0) -> Match
 
 
 def accept(client, match, side: int, version: int | None = None):
-    return client.post(f"/t/{match.table_code}/accept/", {"side": side, "version": match.version if version is None else version})
+    return client.post(
+        f"/t/{match.table_code}/accept/", {"side": side, "version": match.version if version is None else version}
+    )
 
 
 def test_second_check_scorer_the_acceptance_is_recorded_and_a_scorer_still_confirms(club, client, scorer):

@@ -111,8 +111,12 @@ def test_a_wrong_an_old_or_an_unpublished_code_is_not_found(table, client):
 
 
 def test_the_phone_page_runs_a_fixed_number_of_queries(table, client, django_assert_max_num_queries):
-    services.save_deals(match=table, user=make_user("s", club=table.round.competition.club, role="scorer"),
-                        deals=simulated_sheet(table, count=10), version=0)
+    services.save_deals(
+        match=table,
+        user=make_user("s", club=table.round.competition.club, role="scorer"),
+        deals=simulated_sheet(table, count=10),
+        version=0,
+    )
     with django_assert_max_num_queries(10):
         response = client.get(f"/t/{table.table_code}/")
     html = response.content.decode()
@@ -227,8 +231,10 @@ def test_staff_sheets_and_table_list_print_the_code_and_the_public_ones_do_not(t
     assert printed(table.table_code) in staff_list
 
 
-@pytest.mark.skipif(shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None,
-                    reason="needs zbar-tools (zbarimg) and poppler-utils to read QR codes back")
+@pytest.mark.skipif(
+    shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None,
+    reason="needs zbar-tools (zbarimg) and poppler-utils to read QR codes back",
+)
 def test_the_printed_qr_code_reads_back_as_the_table_link(table, client, scorer, tmp_path):
     client.force_login(scorer)
     slug, number = table.round.competition.slug, table.round.number

@@ -28,7 +28,11 @@ def make_round(club: Club, tables: int, *, slug: str = "avond", format: str = "p
     )
     matches = Match.objects.bulk_create([Match(round=round_, table=t + 1) for t in range(tables)])
     MatchSeat.objects.bulk_create(
-        [MatchSeat(match=m, seat=s, side=k % 2, player=players[4 * t + k]) for t, m in enumerate(matches) for k, s in enumerate("NESW")]
+        [
+            MatchSeat(match=m, seat=s, side=k % 2, player=players[4 * t + k])
+            for t, m in enumerate(matches)
+            for k, s in enumerate("NESW")
+        ]
     )
     MatchSide.objects.bulk_create([MatchSide(match=m, side=s) for m in matches for s in (0, 1)])
     return competition
@@ -187,7 +191,9 @@ def test_individual_evening_offers_its_next_round(night):
     from competitions import services as organiser_services
 
     competition = Competition.objects.create(club=club, name="Clubavonden", slug="clubavonden", rounds_per_evening=2)
-    players = [Player.objects.create(club=club, member_number=f"p{i}", first_name="Lid", last_name=str(i)) for i in range(8)]
+    players = [
+        Player.objects.create(club=club, member_number=f"p{i}", first_name="Lid", last_name=str(i)) for i in range(8)
+    ]
     evening = organiser_services.create_evening(competition=competition)
     organiser_services.register_attendance(evening=evening, players=players)
     round_ = organiser_services.publish_round(round=organiser_services.draw_next_round(evening=evening, seed=3))

@@ -34,7 +34,11 @@ def match(club):
 def snapshot(match):
     match.refresh_from_db()
     return (
-        match.version, match.status, match.deals_played, match.entered_by_id, match.changed_at,
+        match.version,
+        match.status,
+        match.deals_played,
+        match.entered_by_id,
+        match.changed_at,
         list(match.match_sides.order_by("side").values_list("side", "total", "roem", "nat", "pits", "bids", "result")),
         Deal.objects.filter(match=match).count(),
         AuditEntry.objects.filter(match=match).count(),
@@ -49,12 +53,20 @@ def sides(match):
 
 
 def test_totals_with_counts_are_stored_and_the_rest_is_not_recorded(match, scorer):
-    saved = save_totals(match=match, user=scorer, version=0, totals=[1900, 1100], roem=[120, 40], nat=[1, 2], pits=[1, 0])
+    saved = save_totals(
+        match=match, user=scorer, version=0, totals=[1900, 1100], roem=[120, 40], nat=[1, 2], pits=[1, 0]
+    )
     assert (saved.status, saved.version, saved.deals_played) == (Match.Status.ENTERED, 1, 16)
     assert saved.changed_at is not None and saved.entered_by == scorer
     a, b = sides(match).values()
     assert (a.total, a.opponents_total, a.result, b.total, b.opponents_total, b.result) == (
-        1900, 1100, "win", 1100, 1900, "loss")
+        1900,
+        1100,
+        "win",
+        1100,
+        1900,
+        "loss",
+    )
     assert (a.roem, a.nat, a.pits, b.roem, b.nat, b.pits) == (120, 1, 1, 40, 2, 0)
     # a totals sheet never has these: NULL, not 0
     assert [(s.bids, s.made, s.tegenpits, s.verzaakt) for s in (a, b)] == [(None,) * 4] * 2
@@ -89,7 +101,9 @@ def test_counts_left_out_are_null_and_equal_totals_are_a_draw(match, scorer):
         (dict(totals=[1300, 1300], roem=[0, 0], pits=[1, 1]), "totals", ["2792"]),
     ],
 )
-def test_bad_totals_are_refused_with_a_message_naming_the_field_and_nothing_changes(match, scorer, kwargs, field, words):
+def test_bad_totals_are_refused_with_a_message_naming_the_field_and_nothing_changes(
+    match, scorer, kwargs, field, words
+):
     save_totals(match=match, user=scorer, version=0, totals=[1700, 1300])
     before = snapshot(match)
     with pytest.raises(TotalsInvalid) as refused:
@@ -114,10 +128,13 @@ def test_no_nat_rules_refuse_a_nat_count(club, scorer):
     save_totals(match=match, user=scorer, version=0, totals=[1600, 1500], nat=[0, 0])
 
 
-@pytest.mark.parametrize("ruleset, options, words", [
-    ("klawerjas", {}, "strokes"),
-    ("amsterdam", {"target_score": 1500}, "target score (1500)"),
-])
+@pytest.mark.parametrize(
+    "ruleset, options, words",
+    [
+        ("klawerjas", {}, "strokes"),
+        ("amsterdam", {"target_score": 1500}, "target score (1500)"),
+    ],
+)
 def test_target_score_and_the_boom_cannot_be_totals_only(club, scorer, ruleset, options, words):
     match = make_match(club, ruleset=ruleset, entry_mode="totals", rule_options=options)
     before = snapshot(match)
@@ -187,7 +204,10 @@ def test_a_three_player_table(club, scorer):
     match = make_match(club, ruleset="driemans", entry_mode="totals")
     save_totals(match=match, user=scorer, version=0, totals=[1500, 1200, 900], pits=[1, 0, 0])
     assert [(s.total, s.opponents_total, s.result, s.pits) for s in sides(match).values()] == [
-        (1500, 2100, "win", 1), (1200, 2400, "loss", 0), (900, 2700, "loss", 0)]
+        (1500, 2100, "win", 1),
+        (1200, 2400, "loss", 0),
+        (900, 2700, "loss", 0),
+    ]
 
 
 # --- the page --------------------------------------------------------------------------------------

@@ -24,16 +24,20 @@ RENEGE = {"bidder": 0, "points": [100, 62], "roem": [20, 0], "verzaakt": 1}
 PLAIN = {"bidder": 0, "points": [90, 72]}
 
 
-@pytest.mark.parametrize("options, first, totals", [
-    ({}, [182, 0], [272, 72]),  # the whole deal to A: 162 + 20
-    ({"verzaakt_penalty": "fixed-points", "verzaakt_points": 50}, [120, 12], [210, 84]),  # 62 - 50
-    ({"verzaakt_penalty": "replay"}, [0, 0], [90, 72]),  # not counted
-])
+@pytest.mark.parametrize(
+    "options, first, totals",
+    [
+        ({}, [182, 0], [272, 72]),  # the whole deal to A: 162 + 20
+        ({"verzaakt_penalty": "fixed-points", "verzaakt_points": 50}, [120, 12], [210, 84]),  # 62 - 50
+        ({"verzaakt_penalty": "replay"}, [0, 0], [90, 72]),  # not counted
+    ],
+)
 def test_the_entry_scores_a_verzaakt_by_the_club_rule(options, first, totals):
     club = make_club(f"v{len(options)}{options.get('verzaakt_penalty', '')[:3]}")
     match = make_match(club, rule_options=options, deals_per_match=2)
-    saved = services.save_deals(match=match, user=make_user(f"s-{club.slug}", club=club, role="scorer"),
-                                deals=[RENEGE, PLAIN], version=0)
+    saved = services.save_deals(
+        match=match, user=make_user(f"s-{club.slug}", club=club, role="scorer"), deals=[RENEGE, PLAIN], version=0
+    )
     deals = list(saved.deals.order_by("number"))
     assert [deals[0].score_a, deals[0].score_b] == first and deals[0].mark == "V"
     assert list(MatchSide.objects.filter(match=match).order_by("side").values_list("total", flat=True)) == totals
@@ -41,10 +45,17 @@ def test_the_entry_scores_a_verzaakt_by_the_club_rule(options, first, totals):
 
 def test_the_admin_refuses_a_bad_verzaakt_rule():
     club = Club.objects.create(name="Boeteclub", slug="boeteclub")
-    data = {k: v for k, v in model_to_dict(Competition(club=club, name="B", slug="b"), exclude=["id"]).items() if v is not None}
+    data = {
+        k: v
+        for k, v in model_to_dict(Competition(club=club, name="B", slug="b"), exclude=["id"]).items()
+        if v is not None
+    }
     data["tie_breakers"] = "[]"
     with translation.override("en"):
-        for options, option in (({"verzaakt_penalty": "boete"}, "verzaakt_penalty"), ({"verzaakt_points": 5000}, "verzaakt_points")):
+        for options, option in (
+            ({"verzaakt_penalty": "boete"}, "verzaakt_penalty"),
+            ({"verzaakt_points": 5000}, "verzaakt_points"),
+        ):
             form = CompetitionForm(data={**data, "rule_options": json.dumps(options)})
             assert not form.is_valid() and option in " ".join(form.errors["rule_options"])
     assert not Competition.objects.exists()
@@ -61,7 +72,11 @@ def test_the_sheet_names_the_verzaakt_rule():
 
 def test_a_fixed_penalty_may_take_a_deal_below_zero():
     club = make_club("onder-nul")
-    match = make_match(club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 100}, deals_per_match=1)
-    saved = services.save_deals(match=match, user=make_user("s-onder", club=club, role="scorer"), deals=[RENEGE], version=0)
+    match = make_match(
+        club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 100}, deals_per_match=1
+    )
+    saved = services.save_deals(
+        match=match, user=make_user("s-onder", club=club, role="scorer"), deals=[RENEGE], version=0
+    )
     deal = saved.deals.get()
     assert (deal.score_a, deal.score_b) == (120, -38)  # 62 as played, less 100

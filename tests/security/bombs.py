@@ -30,14 +30,20 @@ def _base(sheet_title: str = "members", shared_strings: bool = False) -> bytes:
         for info in source.infolist():
             data = source.read(info)
             if info.filename == "[Content_Types].xml":
-                data = data.replace(b"</Types>", b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
-                                    b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>')
+                data = data.replace(
+                    b"</Types>",
+                    b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/'
+                    b'vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+                )
             if info.filename == "xl/_rels/workbook.xml.rels":
-                data = data.replace(b"</Relationships>", b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats'
-                                    b'.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>'
-                                    b"</Relationships>")
+                data = data.replace(
+                    b"</Relationships>",
+                    b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats'
+                    b'.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/>'
+                    b"</Relationships>",
+                )
             target.writestr(info.filename, data)
-        target.writestr("xl/sharedStrings.xml", f'<sst {NS}><si><t>x</t></si></sst>')
+        target.writestr("xl/sharedStrings.xml", f"<sst {NS}><si><t>x</t></si></sst>")
     return rebuilt.getvalue()
 
 
@@ -76,11 +82,13 @@ SHEET = "xl/worksheets/sheet1.xml"
 
 def wide_row(cells: int) -> bytes:
     """One data row of ``cells`` numeric cells (the 293 KB file of the report held ten million)."""
+
     def rows():
         yield '<row r="2">'
         for _ in range(cells // 1000):
             yield '<c t="n"><v>1</v></c>' * 1000
         yield "</row>"
+
     return with_parts({SHEET: _sheet(rows())})
 
 
@@ -91,28 +99,35 @@ def tall(rows_count: int) -> bytes:
     def rows():
         for _ in range(rows_count // 1000):
             yield row * 1000
+
     return with_parts({SHEET: _sheet(rows())})
 
 
 def many_strings(count: int) -> bytes:
     """A shared strings table of ``count`` tiny strings."""
+
     def strings():
         yield f'<?xml version="1.0" encoding="UTF-8"?><sst {NS} count="{count}" uniqueCount="{count}">'
         for _ in range(count // 1000):
             yield "<si><t>x</t></si>" * 1000
         yield "</sst>"
+
     return with_parts({"xl/sharedStrings.xml": strings()}, shared_strings=True)
 
 
 def huge_dimension(members: int = 3) -> bytes:
     """A small valid sheet that claims to span A1:XFD1048576."""
-    rows = (f'<row r="{n + 2}"><c t="inlineStr"><is><t>{1000 + n}</t></is></c><c t="inlineStr"><is><t>Jan</t></is></c>'
-            f'<c t="inlineStr"><is><t>Vries{n}</t></is></c></row>' for n in range(members))
+    rows = (
+        f'<row r="{n + 2}"><c t="inlineStr"><is><t>{1000 + n}</t></is></c><c t="inlineStr"><is><t>Jan</t></is></c>'
+        f'<c t="inlineStr"><is><t>Vries{n}</t></is></c></row>'
+        for n in range(members)
+    )
     return with_parts({SHEET: _sheet(rows, dimension="A1:XFD1048576")})
 
 
 def many_columns_definitions(count: int) -> bytes:
     """A sheet whose <cols> holds ``count`` column definitions before its data."""
+
     def parts():
         yield f'<?xml version="1.0" encoding="UTF-8"?><worksheet {NS}><cols>'
         for _ in range(count // 1000):
@@ -120,11 +135,21 @@ def many_columns_definitions(count: int) -> bytes:
         yield "</cols><sheetData>"
         yield '<row r="1">' + "".join(f'<c t="inlineStr"><is><t>{h}</t></is></c>' for h in HEADER) + "</row>"
         yield "</sheetData></worksheet>"
+
     return with_parts({SHEET: parts()})
 
 
 def billion_laughs() -> bytes:
-    entities = '<!DOCTYPE lolz [<!ENTITY lol "lol">' + "".join(
-        f'<!ENTITY lol{i} "{("&lol%s;" % (i - 1 if i > 1 else "")) * 10}">' for i in range(1, 10)) + "]>"
-    return with_parts({SHEET: [f'<?xml version="1.0"?>{entities}<worksheet {NS}><sheetData><row r="1">'
-                               f'<c t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>']})
+    entities = (
+        '<!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + "".join(f'<!ENTITY lol{i} "{("&lol%s;" % (i - 1 if i > 1 else "")) * 10}">' for i in range(1, 10))
+        + "]>"
+    )
+    return with_parts(
+        {
+            SHEET: [
+                f'<?xml version="1.0"?>{entities}<worksheet {NS}><sheetData><row r="1">'
+                f'<c t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>'
+            ]
+        }
+    )

@@ -19,8 +19,14 @@ def change(client, club, members):
     for key, value in list(data.items()):
         if isinstance(value, bool):
             data[key] = "on" if value else ""
-    data.update({"staffrole_set-TOTAL_FORMS": "0", "staffrole_set-INITIAL_FORMS": "0",
-                 "staffrole_set-MIN_NUM_FORMS": "0", "staffrole_set-MAX_NUM_FORMS": "1000"})
+    data.update(
+        {
+            "staffrole_set-TOTAL_FORMS": "0",
+            "staffrole_set-INITIAL_FORMS": "0",
+            "staffrole_set-MIN_NUM_FORMS": "0",
+            "staffrole_set-MAX_NUM_FORMS": "1000",
+        }
+    )
     return client.post(f"/admin/clubs/club/{club.pk}/change/", data)
 
 

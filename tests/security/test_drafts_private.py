@@ -25,9 +25,14 @@ def draft(world):  # noqa: F811
 def urls(round_) -> list[str]:
     slug = round_.competition.slug
     match = round_.matches.order_by("table").first()
-    return [f"/matches/{match.pk}/", f"/matches/{match.pk}/sheet.pdf", f"/competitions/{slug}/rounds/{round_.number}/",
-            f"/competitions/{slug}/rounds/{round_.number}/sheets.pdf",
-            f"/competitions/{slug}/rounds/{round_.number}/tables.pdf", f"/api/matches/{match.pk}"]
+    return [
+        f"/matches/{match.pk}/",
+        f"/matches/{match.pk}/sheet.pdf",
+        f"/competitions/{slug}/rounds/{round_.number}/",
+        f"/competitions/{slug}/rounds/{round_.number}/sheets.pdf",
+        f"/competitions/{slug}/rounds/{round_.number}/tables.pdf",
+        f"/api/matches/{match.pk}",
+    ]
 
 
 def test_a_draft_round_is_not_found_for_the_public_and_other_clubs(world, draft):  # noqa: F811

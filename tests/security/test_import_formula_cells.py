@@ -27,5 +27,7 @@ def test_a_formula_cell_is_named_as_a_formula():
     with pytest.raises(ImportRefused) as refused:
         read_workbook(out.getvalue())
     messages = [str(m) for m in refused.value.messages]
-    assert messages == ["Row 2, column 'member number': holds a formula (=1000+1), not a value; type the value "
-                        "itself or paste it as a value"]
+    assert messages == [
+        "Row 2, column 'member number': holds a formula (=1000+1), not a value; type the value "
+        "itself or paste it as a value"
+    ]

@@ -24,9 +24,14 @@ PATH_ARGUMENT = re.compile(r"<(?:(\w+):)?(\w+)>")
 def paths(pattern: str, world) -> list[str]:  # noqa: F811
     """The pattern filled with the world's objects, then with hostile values for every argument."""
     match: Match = world["match"]
-    good = {"slug": world["club"].slug if pattern.startswith("manage/clubs/") else world["competition"].slug,
-            "number": "1", "pk": str(match.pk), "match_id": str(match.pk), "player_id": str(world["player"].pk),
-            "code": match.table_code or "nocode"}
+    good = {
+        "slug": world["club"].slug if pattern.startswith("manage/clubs/") else world["competition"].slug,
+        "number": "1",
+        "pk": str(match.pk),
+        "match_id": str(match.pk),
+        "player_id": str(world["player"].pk),
+        "code": match.table_code or "nocode",
+    }
 
     def filled(value_for) -> str:
         return "/" + PATH_ARGUMENT.sub(lambda m: value_for(m.group(1), m.group(2)), pattern)
@@ -40,6 +45,7 @@ def paths(pattern: str, world) -> list[str]:  # noqa: F811
 
 def clients(world) -> dict[str, Client]:  # noqa: F811
     from tests.scoring.factories import make_user
+
     anonymous, scorer, organiser = Client(), Client(), Client()
     scorer.force_login(make_user("walker-scorer", club=world["club"], role="scorer"))
     organiser.force_login(world["org_a"])
@@ -48,8 +54,12 @@ def clients(world) -> dict[str, Client]:  # noqa: F811
 
 def test_no_url_answers_a_server_error_to_hostile_parameters(world):  # noqa: F811
     failures = []
-    urls = [url for pattern, _view in all_patterns() if not pattern.startswith(SKIPPED) and "(?P" not in pattern
-            for url in paths(pattern, world)]
+    urls = [
+        url
+        for pattern, _view in all_patterns()
+        if not pattern.startswith(SKIPPED) and "(?P" not in pattern
+        for url in paths(pattern, world)
+    ]
     assert len(urls) > 60
     requests_made = 0
     for who, client in clients(world).items():

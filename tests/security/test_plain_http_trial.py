@@ -9,15 +9,28 @@ from pathlib import Path
 
 import pytest
 
-SHOW = ("import json, django; from django.conf import settings; django.setup(); "
-        "print(json.dumps([settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE, settings.SECURE_SSL_REDIRECT]))")
+SHOW = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps([settings.SESSION_COOKIE_SECURE, settings.CSRF_COOKIE_SECURE, settings.SECURE_SSL_REDIRECT]))"
+)
 
 
 def production_settings(**env) -> list:
-    environment = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.production", SECRET_KEY="x" * 50,
-                       ALLOWED_HOSTS="192.168.1.20", **env)
-    out = subprocess.run([sys.executable, "-c", SHOW], env=environment, capture_output=True, text=True, check=True,
-                         cwd=Path(__file__).resolve().parents[2]).stdout
+    environment = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="config.settings.production",
+        SECRET_KEY="x" * 50,
+        ALLOWED_HOSTS="192.168.1.20",
+        **env,
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", SHOW],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    ).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 

@@ -40,6 +40,7 @@ def scanned(monkeypatch):
     def counting(self, name, attrs):
         seen["elements"] += 1
         return start(self, name, attrs)
+
     monkeypatch.setattr(xlsx_guard._Scan, "start", counting)
     return seen
 
@@ -53,6 +54,7 @@ def parsed_rows(monkeypatch):
     def counting(self, row):
         seen["rows"] += 1
         return parse_row(self, row)
+
     monkeypatch.setattr(_reader.WorkSheetParser, "parse_row", counting)
     return seen
 
@@ -68,6 +70,7 @@ def no_ratio_limit(monkeypatch):
 def openpyxl_never_opens(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("openpyxl was asked to open a bomb")
+
     monkeypatch.setattr(clubs.imports, "load_workbook", refuse)
 
 
@@ -85,15 +88,17 @@ def ten_million_cells():
 
 
 @pytest.mark.parametrize("reader", READERS.values(), ids=READERS.keys())
-def test_a_row_of_ten_million_cells_is_refused_from_the_archive_directory(reader, ten_million_cells, scanned,
-                                                                          openpyxl_never_opens):
+def test_a_row_of_ten_million_cells_is_refused_from_the_archive_directory(
+    reader, ten_million_cells, scanned, openpyxl_never_opens
+):
     assert "unpacks to far more data" in refusal(reader, ten_million_cells)
     assert scanned["elements"] == 0  # the directory alone told
 
 
 @pytest.mark.parametrize("reader", READERS.values(), ids=READERS.keys())
-def test_a_wide_row_within_the_size_limits_is_refused_at_the_first_cell_too_many(reader, scanned, openpyxl_never_opens,
-                                                                                 no_ratio_limit):
+def test_a_wide_row_within_the_size_limits_is_refused_at_the_first_cell_too_many(
+    reader, scanned, openpyxl_never_opens, no_ratio_limit
+):
     data = bombs.wide_row(1_000_000)  # 21 MB of XML: under the sheet's size limit
     assert "beyond column 100" in refusal(reader, data)
     assert scanned["elements"] < 1000  # the other parts, the header and 101 cells: not a million
@@ -132,6 +137,7 @@ def test_a_document_type_with_entities_is_refused(openpyxl_never_opens):
 
 def test_a_sheet_claiming_every_column_is_read_no_wider_than_the_cap(monkeypatch):
     from openpyxl.worksheet._read_only import ReadOnlyWorksheet
+
     widths = []
     get_row = ReadOnlyWorksheet._get_row
 
@@ -139,6 +145,7 @@ def test_a_sheet_claiming_every_column_is_read_no_wider_than_the_cap(monkeypatch
         result = get_row(self, row, min_col, max_col, values_only)
         widths.append(len(result))
         return result
+
     monkeypatch.setattr(ReadOnlyWorksheet, "_get_row", measuring)
     members, teams = read_workbook(bombs.huge_dimension(3))
     assert [values["member number"] for _row, values in members] == ["1000", "1001", "1002"]
@@ -148,10 +155,12 @@ def test_a_sheet_claiming_every_column_is_read_no_wider_than_the_cap(monkeypatch
 @pytest.mark.django_db
 def test_the_upload_page_answers_the_bomb_with_a_message(client, ten_million_cells):
     from tests.scoring.sheet_factories import make_club, make_user
+
     club = make_club("KC Bom", slug="bom")
     client.force_login(make_user("bom-organiser", club=club))
-    response = client.post(f"/manage/clubs/{club.slug}/import/",
-                           {"file": SimpleUploadedFile("leden.xlsx", ten_million_cells)})
+    response = client.post(
+        f"/manage/clubs/{club.slug}/import/", {"file": SimpleUploadedFile("leden.xlsx", ten_million_cells)}
+    )
     assert response.status_code == 400
     assert "unpacks to far more data" in response.content.decode()
 
@@ -192,14 +201,24 @@ MEASURE = textwrap.dedent("""
 def test_peak_memory_of_refusing_every_bomb_stays_far_under_100_mb(tmp_path, ten_million_cells):
     """Each bomb in a fresh process, read by both importers without the ratio limit (so the scan and
     openpyxl's capped reading do the work): the peak resident size grows by well under 100 MB."""
-    files = {"wide-10M": ten_million_cells, "wide-1M": bombs.wide_row(1_000_000), "tall-300k": bombs.tall(300_000),
-             "strings-500k": bombs.many_strings(500_000), "cols-200k": bombs.many_columns_definitions(200_000)}
+    files = {
+        "wide-10M": ten_million_cells,
+        "wide-1M": bombs.wide_row(1_000_000),
+        "tall-300k": bombs.tall(300_000),
+        "strings-500k": bombs.many_strings(500_000),
+        "cols-200k": bombs.many_columns_definitions(200_000),
+    }
     figures = {}
     for name, data in files.items():
         path = Path(tmp_path) / f"{name}.xlsx"
         path.write_bytes(data)
-        out = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True,
-                             cwd=Path(__file__).resolve().parents[2], check=True).stdout
+        out = subprocess.run(
+            [sys.executable, "-c", MEASURE, str(path)],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).resolve().parents[2],
+            check=True,
+        ).stdout
         figures[name] = json.loads(out.strip().splitlines()[-1])
     print(json.dumps(figures, indent=1))
     for name, figure in figures.items():

@@ -24,7 +24,9 @@ def load_benchmarks() -> None:
     for label in PROJECT_APPS:
         app = apps.get_app_config(label)
         names = sorted(
-            m.name for m in pkgutil.iter_modules([app.path]) if m.name == "benchmarks" or m.name.startswith("benchmarks_")
+            m.name
+            for m in pkgutil.iter_modules([app.path])
+            if m.name == "benchmarks" or m.name.startswith("benchmarks_")
         )
         for name in names:
             importlib.import_module(f"{app.name}.{name}")
@@ -69,8 +71,15 @@ class Command(BaseCommand):
     def render(rows: list[tuple[str, Measurement]], *, markdown: bool) -> str:
         header = ("group", "benchmark", "figure", "unit", "target", "ok", "data")
         body = [
-            (g, m.name, f"{m.value:,.1f}" if m.value < 1000 else f"{m.value:,.0f}", m.unit, m.target,
-             "" if m.ok is None else ("yes" if m.ok else "NO"), m.note)
+            (
+                g,
+                m.name,
+                f"{m.value:,.1f}" if m.value < 1000 else f"{m.value:,.0f}",
+                m.unit,
+                m.target,
+                "" if m.ok is None else ("yes" if m.ok else "NO"),
+                m.note,
+            )
             for g, m in rows
         ]
         if markdown:

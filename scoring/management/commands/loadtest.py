@@ -35,13 +35,19 @@ class Command(BaseCommand):
             ("lost writes", report["lost_writes"], "bar: 0"),
             ("writes saved", report["writes"], ""),
             ("409 conflicts (expected)", report["conflicts"], ""),
-            ("reads from the page cache", f"{report['read_cache_hits']} hit, {report['read_cache_misses']} rendered",
-             "a save re-renders the pages it changes"),
+            (
+                "reads from the page cache",
+                f"{report['read_cache_hits']} hit, {report['read_cache_misses']} rendered",
+                "a save re-renders the pages it changes",
+            ),
         ]
         for kind in ("all", "read", "write"):
             rows.append(
-                (f"{kind} latency p50/p95/p99",
-                 f"{report[f'{kind}_p50_ms']:.0f} / {report[f'{kind}_p95_ms']:.0f} / {report[f'{kind}_p99_ms']:.0f} ms", "")
+                (
+                    f"{kind} latency p50/p95/p99",
+                    f"{report[f'{kind}_p50_ms']:.0f} / {report[f'{kind}_p95_ms']:.0f} / {report[f'{kind}_p99_ms']:.0f} ms",
+                    "",
+                )
             )
         width = max(len(r[0]) for r in rows)
         for name, value, note in rows:

@@ -33,8 +33,13 @@ class Command(BaseCommand):
             total_players += run.players
             self.stdout.write(
                 _("%(club)s: %(matches)s matches rated, %(skipped)s skipped, %(players)s players (%(seconds).1f s)")
-                % {"club": club.name, "matches": run.matches, "skipped": run.skipped, "players": run.players,
-                   "seconds": time.perf_counter() - started}
+                % {
+                    "club": club.name,
+                    "matches": run.matches,
+                    "skipped": run.skipped,
+                    "players": run.players,
+                    "seconds": time.perf_counter() - started,
+                }
             )
         self.stdout.write(
             _("Ratings recomputed: %(pools)s clubs and leagues, %(matches)s matches, %(players)s players.")
