@@ -1,5 +1,5 @@
 """A real served SQLite site for the concurrency tests (tests/scoring/test_sqlite_served_concurrency.py)
-and the night bench (scoring/benchmarks_night.py): a throw-away database file, migrated, with one
+and the night bench (scoring/phones/benchmarks.py): a throw-away database file, migrated, with one
 club night's round of tables; ``runserver`` or ``gunicorn`` on a free loopback port serving it; and
 small HTTP clients (API token, or a logged-in browser session posting the entry form). Only
 127.0.0.1 is ever contacted.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from clubs.models import Club, StaffRole
-from clubs.prepared import PreparedQuery
+from core.prepared import PreparedQuery
 
 #: Asked on every staff page and API write: its SQL is built once per process.
 _ROLES = PreparedQuery(

@@ -15,14 +15,14 @@ from datetime import timedelta
 from django.utils import timezone
 
 from clubs.models import ApiToken
-from clubs.prepared import PreparedQuery
+from core.prepared import PreparedQuery
 
 KEY_PREFIX = "kj_"
 MAX_KEY_LENGTH = 200  # longer input is never a key of ours: refuse it before hashing
 
 
 LAST_USED_GRANULARITY = timedelta(minutes=1)
-#: Read on every API write: its SQL is built once per process (``clubs.prepared``).
+#: Read on every API write: its SQL is built once per process (``core.prepared``).
 _LIVE_TOKEN = PreparedQuery(
     lambda key_hash: (
         ApiToken.objects.select_related("user")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from clubs import views_imports
+from clubs.members import views as views_imports
 
 app_name = "clubs"
 

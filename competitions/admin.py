@@ -15,7 +15,6 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from clubs.admin import ClubScopedAdmin, ClubScopedMixin, ReadOnlyInlineMixin
-from competitions.entry_modes import totals_refusal
 from competitions.models import (
     Attendance,
     Bye,
@@ -29,7 +28,8 @@ from competitions.models import (
     MatchSide,
     Round,
 )
-from competitions.rulesets import RuleOptionError, option_error_message, ruleset_for
+from competitions.season.entry_modes import totals_refusal
+from competitions.season.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.standings import tie_breaker_errors
 
 

@@ -1,7 +1,7 @@
 """Public read API of competitions (DESIGN.md contract 3): list, standings, rounds.
 
 No authentication: these are the public pages as JSON, for public competitions and published
-rounds only; anything else answers 404 in the one error shape of ``clubs.api_errors``
+rounds only; anything else answers 404 in the one error shape of ``core.api_errors``
 (``{"detail", "errors": [{"deal", "field", "message"}]}``), as does a malformed path parameter (400).
 Fields may be added, never removed or renamed. Component names are unique across the whole API
 (``RoundMatchOut`` here, ``MatchOut`` of the matches API): a generated client relies on it.
@@ -15,10 +15,10 @@ from typing import Literal
 from ninja import Field, Path, Router, Schema
 from pydantic import ConfigDict
 
-from clubs.api_errors import ApiErrors
 from competitions import selectors
 from competitions.models import RULESET_CHOICES, Competition, Match, MatchSide
 from competitions.standings import standings as standings_of
+from core.api_errors import ApiErrors
 
 router = Router(tags=["competitions"])
 

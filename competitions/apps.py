@@ -7,6 +7,6 @@ class CompetitionsConfig(AppConfig):
     verbose_name = _("Competitions")
 
     def ready(self) -> None:
-        from competitions import cache
+        from competitions.pagecache import keys as cache
 
         cache.connect()  # the public page cache's versions follow every save and delete

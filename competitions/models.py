@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
-from competitions.draw_methods import DrawMethod
+from competitions.draws.methods import DrawMethod
 from scoring.rules.rulesets import LIMITS
 
 #: The engine's range for deals per match (1..64): the form and the admin refuse others.
@@ -161,7 +161,7 @@ class Competition(models.Model):
         help_text=_('Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].'),
     )
 
-    # League publication (competitions.fixtures_results): how a team match's tables make match points.
+    # League publication (competitions.league.results): how a team match's tables make match points.
     class MatchPointsScheme(models.TextChoices):
         TOTAL = "total", _("by the team match's total (win, draw, loss)")
         TABLES = "tables", _("per table won, plus a bonus for the higher total")
@@ -425,6 +425,6 @@ class MatchSeat(models.Model):
         ]
 
 
-from competitions.models_cache import PageVersion  # noqa: E402,F401  (the page cache's version rows)
-from competitions.models_evening import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
-from competitions.models_whist import WhistRound  # noqa: E402,F401  (rounds that follow a whist schedule)
+from competitions.draws.models import WhistRound  # noqa: E402,F401  (rounds that follow a whist schedule)
+from competitions.evenings.models import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
+from competitions.pagecache.models import PageVersion  # noqa: E402,F401  (the page cache's version rows)

@@ -16,11 +16,11 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Player
 from clubs.permissions import is_staff_of
-from clubs.prepared import PreparedQuery, as_prefetched
 from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Match, MatchSeat, MatchSide, Round
 from competitions.permissions import can_enter
 from competitions.standings.individual import RESULTS, bye_scores_by_round
 from competitions.standings.pairs_teams import STAT_FIELDS
+from core.prepared import PreparedQuery, as_prefetched
 
 CONFIRMED = Match.Status.CONFIRMED
 PUBLISHED = Round.Status.PUBLISHED
@@ -51,7 +51,7 @@ def public_competitions() -> QuerySet[Competition]:
     )
 
 
-#: Read by every public page that is rendered: their SQL is built once (``clubs.prepared``).
+#: Read by every public page that is rendered: their SQL is built once (``core.prepared``).
 _PUBLIC_COMPETITION = PreparedQuery(
     lambda slug: Competition.objects.select_related("club").filter(slug=slug, is_public=True), str
 )

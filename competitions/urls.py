@@ -1,6 +1,7 @@
 from django.urls import path
 
-from competitions import views, views_league
+from competitions import views
+from competitions.league import views as views_league
 
 app_name = "competitions"
 

@@ -12,16 +12,16 @@ from django.utils.http import urlencode
 from django_tables2 import RequestConfig
 
 from competitions import selectors
+from competitions.evenings.selectors import evening_complete, evening_rounds
+from competitions.league.views import league_context, round_lines
 from competitions.models import Competition
-from competitions.paging import paginate
-from competitions.selectors_evening import evening_complete, evening_rounds
-from competitions.selectors_live import live_round_matches, stamp
+from competitions.pagecache.live import live_round_matches, stamp
+from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
 from competitions.standings import evening_results, evening_results_by_number, standings, team_members
 from competitions.standings.prizes import prize_rule_text
+from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
-from competitions.tables_players import PartnerTable, PlayerEveningTable, PlayerMatchTable
-from competitions.tables_standings import EveningResultTable, ProjectorTable, StandingsTable
-from competitions.views_league import league_context, round_lines
+from core.paging import paginate
 
 STANDINGS_PER_PAGE = 100
 EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
@@ -77,7 +77,7 @@ def standings_page(request, slug):
         "divisions": [name for _, name in divisions],
         "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
         "prize_rule": prize_rule_text(competition, len(rows)),
-        **league_context(competition, rows, request.GET.get("follow")),  # competitions.views_league
+        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.views
     }
     return render(request, "competitions/standings.html", context)
 
@@ -163,7 +163,7 @@ def evening_detail(request, slug, number):
     evening = selectors.public_evening(competition, number)
     rows = evening_results(evening)
     rounds = sorted({n for r in rows for n in r.rounds})
-    tables = evening_rounds(evening)  # each round's tables and totals (competitions.selectors_evening)
+    tables = evening_rounds(evening)  # each round's tables and totals (competitions.evenings.selectors)
     labels = {lines.round.number: lines.round.evening_round for lines in tables if lines.round.evening_round}
     table = EveningResultTable(rows, competition=competition, round_numbers=rounds, round_labels=labels)
     RequestConfig(request, paginate=False).configure(table)

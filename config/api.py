@@ -1,11 +1,11 @@
 """The JSON API (contract 3 in DESIGN.md), with its OpenAPI schema at /api/openapi.json.
 
-Each app contributes a router from its own ``api`` module; ``clubs.api_errors`` gives every refusal
+Each app contributes a router from its own ``api`` module; ``core.api_errors`` gives every refusal
 one JSON shape and bounds what a body may be. Swagger UI (/api/docs) is served from ninja's own
 static files (``ninja`` is in INSTALLED_APPS): no CDN.
 """
 
-from clubs.api_errors import JsonBodyParser, KlaverjasAPI, install
+from core.api_errors import JsonBodyParser, KlaverjasAPI, install
 
 api = KlaverjasAPI(
     title="Klaverjas club system API",
@@ -21,7 +21,7 @@ api = KlaverjasAPI(
 install(api)
 
 from competitions.api import router as competitions_router  # noqa: E402
-from competitions.api_fixtures import router as fixtures_router  # noqa: E402
+from competitions.league.api import router as fixtures_router  # noqa: E402
 from scoring.api import router as scoring_router  # noqa: E402
 
 api.add_router("", competitions_router)

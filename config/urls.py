@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
@@ -10,17 +9,14 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
     path("", include("scoring.urls")),
-    path("", include("scoring.urls_exports")),
-    path("", include("competitions.urls_exports")),
-    path("", include("competitions.urls_staff")),
-    path("", include("scoring.urls_staff")),
-    path("", include("scoring.urls_table")),
-    path("", include("scoring.urls_tonight")),
+    path("", include("scoring.prints.urls")),
+    path("", include("competitions.standings.urls")),
+    path("", include("competitions.organiser.urls")),
+    path("", include("scoring.results.urls")),
+    path("", include("scoring.phones.urls")),
+    path("", include("scoring.tonight.urls")),
     path("", include("clubs.urls")),
     path("", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
     path("", include("competitions.urls")),
 ]
-
-if settings.DEBUG:  # pragma: no cover
-    pass

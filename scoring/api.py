@@ -5,7 +5,7 @@ club's staff). ``PUT /api/matches/<id>/deals`` and ``POST /api/matches/<id>/conf
 ``Authorization: Bearer <token>`` (``clubs.tokens``) and the right to enter (or confirm) the match.
 The body is checked by ninja against the strict schemas of ``scoring.api_schemas`` (what a JSON
 schema can say), then by the scoring services (the game's rules). Every refusal answers the one
-error shape of ``clubs.api_errors`` and changes nothing: each service runs in one transaction.
+error shape of ``core.api_errors`` and changes nothing: each service runs in one transaction.
 Resending the sheet that is stored, at the current version, is a no-op (same version, same status).
 """
 
@@ -17,15 +17,15 @@ from ninja import Field, Path, Router, Status
 from ninja.security import HttpBearer
 
 from clubs import tokens
-from clubs.api_errors import ApiErrors, Problem, problems_body, refusal
 from competitions import permissions
 from competitions.models import Match
-from competitions.rulesets import ruleset_for_match
+from competitions.season.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match
+from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
+from scoring.phones.selectors import table_url
 from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
-from scoring.table_link import table_url
 
 
 class MatchStaffOut(MatchOut):

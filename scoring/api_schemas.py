@@ -15,8 +15,8 @@ from ninja import Field
 from pydantic import BaseModel, ConfigDict, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from clubs.api_errors import ApiErrors
 from competitions.models import RULESET_CHOICES, Match
+from core.api_errors import ApiErrors
 
 #: Every rule set together: 64 deals (the most any rule set plans) plus 16 tie-break deals,
 #: repeated while still tied; the South African boom goes on until a side has its strokes. The

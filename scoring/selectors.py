@@ -6,11 +6,11 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from clubs.prepared import PreparedQuery, as_prefetched
 from competitions.models import SEATS, Match, MatchSeat, MatchSide
+from core.prepared import PreparedQuery, as_prefetched
 from scoring.models import AuditEntry, Deal
 
-#: The queries of a sheet, built once per process (``clubs.prepared``): a match page and
+#: The queries of a sheet, built once per process (``core.prepared``): a match page and
 #: every save read them, and building their SQL cost more than running it.
 _MATCH_WITH_SHEET = PreparedQuery(
     lambda pk: Match.objects.select_related(

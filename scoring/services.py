@@ -17,16 +17,16 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.prepared import delete_rows, insert_rows
 from competitions import permissions
 from competitions.models import Fixture, Match, MatchSide
-from competitions.rulesets import ruleset_for_match
-from scoring.deal_input import DealError, deal_to_dict, parse_sheet
+from competitions.season.rulesets import ruleset_for_match
+from core.prepared import delete_rows, insert_rows
+from core.transactions import atomic_refusals
+from scoring.entry.deal_input import DealError, deal_to_dict, parse_sheet
+from scoring.matches.sides import remember_rows, side_statistics, store_sides
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
 from scoring.selectors import match_with_club, with_deals
-from scoring.services_sides import remember_rows, side_statistics, store_sides
-from scoring.transactions import atomic_refusals
 
 
 class EntryError(Exception):
@@ -241,7 +241,7 @@ def write_sheet(
     table_key: str = "",
 ) -> Match:
     """The write of a checked sheet, shared by ``save_deals`` (staff) and the table link
-    (``scoring.table_services``; ``user`` None, ``table_side`` the side that typed it). The caller
+    (``scoring.phones.services``; ``user`` None, ``table_side`` the side that typed it). The caller
     has checked the rights; this checks the version, replaces the deals, recomputes the sides and
     writes the audit entry. A sheet through the table link never counts at once."""
     inputs, results, match_result = checked

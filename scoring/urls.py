@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import views
+from scoring.entry import views
 
 app_name = "scoring"
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIMUM = (3, 11)
-DEMO_CLUB = "demo"  # scoring.demo_season.DEMO: the demo club's slug
+DEMO_CLUB = "demo"  # scoring.demo.season.DEMO: the demo club's slug
 PROJECT_APPS = ("clubs", "competitions", "scoring")
 TRUE = {"1", "yes", "true", "on"}
 

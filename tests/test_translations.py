@@ -292,7 +292,7 @@ def test_makemessages_extracts_the_rules_engine_messages():
 
 
 def test_engine_message_is_shown_in_dutch():
-    from scoring.deal_input import translate_engine_message
+    from scoring.entry.deal_input import translate_engine_message
     from scoring.rules import RULESETS, DealInput, InvalidDeal, score_deal
 
     with pytest.raises(InvalidDeal) as caught:

@@ -13,7 +13,7 @@ Only confirmed results count (teams of four: both tables of a team match confirm
 
 from __future__ import annotations
 
-from competitions.fixtures_results import bye_match_points, fixture_lines, match_points_by_entrant
+from competitions.league.results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
 from competitions.standings import formats, individual, pairs_teams
 from competitions.standings.metrics import (

@@ -25,7 +25,7 @@ from competitions.models import Competition
 
 def pit_bonus(competition: Competition) -> int:
     """The pit bonus of the competition's rules (100 unless a rule option changes it)."""
-    from competitions.rulesets import RuleOptionError, ruleset_for
+    from competitions.season.rulesets import RuleOptionError, ruleset_for
 
     try:
         return ruleset_for(competition).pit_bonus

@@ -1,4 +1,4 @@
-"""Statistics that were not recorded: a result entered as totals only (``scoring.services_totals``)
+"""Statistics that were not recorded: a result entered as totals only (``scoring.totals.services``)
 stores NULL for every count the club did not write down (roem, nat, pits when left out; bids, made,
 tegenpits and verzaakt always), so that "not recorded" is told apart from 0.
 

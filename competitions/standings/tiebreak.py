@@ -74,7 +74,7 @@ def rank_rows(
 
 def _display_order(row: StandingRow):
     """Within a shared place: players by surname without the tussenvoegsel ("van der Meer" under
-    M, ``clubs.names``), teams by name."""
+    M, ``clubs.members.names``), teams by name."""
     return (row.sort_key or (row.name.casefold(),), row_id(row) or 0)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django import template
 
-from competitions.draw_methods import DrawMethod
-from competitions.draws_whist import whist_status
+from competitions.draws.methods import DrawMethod
+from competitions.draws.whist import whist_status
 
 register = template.Library()
 

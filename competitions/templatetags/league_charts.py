@@ -1,5 +1,5 @@
 """Pictures on the public player page: points per evening (club evenings) or per round, and the
-nat/pit/roem figures, drawn by ``competitions.charts`` as inline SVG."""
+nat/pit/roem figures, drawn by ``competitions.standings.charts`` as inline SVG."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django import template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from competitions import charts
+from competitions.standings import charts
 
 register = template.Library()
 

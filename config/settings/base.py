@@ -36,7 +36,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "clubs.api_errors.ApiErrorsMiddleware",  # every error under /api/ in the one JSON shape
+    "core.api_errors.ApiErrorsMiddleware",  # every error under /api/ in the one JSON shape
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -44,7 +44,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
-    "competitions.cache_middleware.PublicPageCache",  # last: knows the user and the language
+    "competitions.pagecache.middleware.PublicPageCache",  # last: knows the user and the language
 ]
 
 AUTHENTICATION_BACKENDS = [
@@ -104,13 +104,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# The public page cache (competitions.cache): local memory on a club laptop (per process, which is
+# The public page cache (competitions.pagecache.keys): local memory on a club laptop (per process, which is
 # fine: keys come from the database, never from the process); Redis on a league server with
 # several app servers, e.g. CACHE_URL=redis://127.0.0.1:6379/0. Sessions stay in the database.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    # Django's Redis backend, keeping its client objects (clubs.redis_cache says why).
-    CACHES = {"default": {"BACKEND": "clubs.redis_cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
+    # Django's Redis backend, keeping its client objects (core.redis_cache says why).
+    CACHES = {"default": {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
 else:
     CACHES = {
         "default": {
@@ -148,10 +148,10 @@ LOGOUT_REDIRECT_URL = "/"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
-AXES_FAILURE_LIMIT = 5  # wrong passwords for one account from one address (clubs.login_throttle)
+AXES_FAILURE_LIMIT = 5  # wrong passwords for one account from one address (core.login_throttle)
 AXES_ACCOUNT_FAILURE_LIMIT = 20  # wrong passwords for one account from any addresses together
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
-AXES_HANDLER = "clubs.login_throttle.AccountAndAddressHandler"
+AXES_HANDLER = "core.login_throttle.AccountAndAddressHandler"
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
 

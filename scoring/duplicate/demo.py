@@ -10,11 +10,11 @@ import random
 from clubs.models import Club, Player, Team, TeamMember
 from competitions.models import Competition, Entrant, Match, Round
 from competitions.pairings import mitchell
-from competitions.rulesets import ruleset_for_match
+from competitions.season.rulesets import ruleset_for_match
 from scoring import services as scoring
-from scoring.deal_input import deal_to_dict
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.duplicate.services import create_duplicate
+from scoring.entry.deal_input import deal_to_dict
 from scoring.rules.boards import Board as DealtBoard
 from scoring.rules.boards import parse_hands, play_board
 

@@ -1,9 +1,9 @@
 """``{% result_staff match as who %}``: who entered and confirmed a result, as the public may see
-them (``clubs.staff_names``: full name or role word, never the login name)."""
+them (``clubs.members.staff_names``: full name or role word, never the login name)."""
 
 from django import template
 
-from clubs.staff_names import result_staff_names
+from clubs.members.staff_names import result_staff_names
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ import os
 def standings_of_demo() -> dict:
     from competitions.models import Competition
     from competitions.standings import standings
-    from scoring.demo_season import seed_demo
+    from scoring.demo.season import seed_demo
 
     seed_demo()
     out = {}

@@ -15,7 +15,7 @@ import pytest
 from clubs.models import Club, Player
 from competitions import services as organise
 from competitions.models import Competition, Match
-from competitions.rulesets import ruleset_for
+from competitions.season.rulesets import ruleset_for
 from scoring.models import AuditEntry
 from tests.browser.typed_sheet import NAT_DEAL, PIT_DEAL, SHEET, expected_rows
 

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, Player, StaffRole
 from competitions import services as organise
 from competitions.models import Competition, Match, MatchSide
-from competitions.rulesets import ruleset_for
+from competitions.season.rulesets import ruleset_for
 from tests.browser.helpers import log_in
 from tests.browser.typed_sheet import NAT_DEAL, PIT_DEAL, SHEET, expected_rows
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 
-from clubs.import_template import template_workbook
-from clubs.imports import ImportRefused, import_members_and_teams
+from clubs.members.services import ImportRefused, import_members_and_teams
+from clubs.members.template import template_workbook
 from clubs.models import Player, Team
 from tests.scoring.sheet_factories import make_club, make_player, make_team, make_user
 

@@ -1,4 +1,4 @@
-"""clubs.redis_cache: Django's Redis backend, its client objects kept — against a real redis-server."""
+"""core.redis_cache: Django's Redis backend, its client objects kept — against a real redis-server."""
 
 import shutil
 import socket
@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from clubs.redis_cache import RedisCache
+from core.redis_cache import RedisCache
 
 pytestmark = pytest.mark.skipif(
     shutil.which("redis-server") is None, reason="needs redis-server (Debian package redis-server)"

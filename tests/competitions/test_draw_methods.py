@@ -7,7 +7,7 @@ import pytest
 
 from clubs.models import ApartPair
 from competitions import services
-from competitions.draws_whist import whist_status
+from competitions.draws.whist import whist_status
 from competitions.models import Bye, MatchSeat, WhistRound
 from competitions.services import DrawError
 from tests.competitions.factories import (

@@ -8,8 +8,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from competitions import services
+from competitions.evenings import guests
 from competitions.models import Evening
-from competitions.services import guests
 from tests.competitions.factories import (
     english,  # noqa: F401  (autouse: messages in English)
     make_club,

@@ -6,8 +6,9 @@ from django.urls import reverse
 
 from clubs.models import Player
 from competitions import services
+from competitions.evenings import guests, odd_numbers, undo
 from competitions.models import Attendance, Entrant, Evening, Match, Round, SitOut
-from competitions.services import DrawError, guests, odd_numbers, undo
+from competitions.services import DrawError
 from tests.competitions.factories import (
     english,  # noqa: F401  (autouse: messages in English)
     make_club,

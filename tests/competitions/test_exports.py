@@ -11,8 +11,8 @@ import pytest
 from django.utils import translation
 
 from documents.xlsx import Column, Exporter, write_xlsx
-from scoring.exports import RESULT_HEADERS
 from scoring.models import Deal
+from scoring.results.exports import RESULT_HEADERS
 from tests.scoring.sheet_factories import (
     fill_match,
     ink_ratio,

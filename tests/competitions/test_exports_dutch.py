@@ -7,9 +7,9 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from scoring.exports import RESULT_HEADERS
 from scoring.models import Deal
-from scoring.results_file import read_results, trump_cell
+from scoring.results.exports import RESULT_HEADERS
+from scoring.results.file import read_results, trump_cell
 from tests.scoring.sheet_factories import fill_match, make_club, make_competition, make_match, make_player, make_round
 
 pytestmark = pytest.mark.django_db

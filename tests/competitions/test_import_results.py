@@ -20,19 +20,19 @@ import openpyxl
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from clubs.import_template import template_workbook
-from clubs.imports import ImportRefused
+from clubs.members.services import ImportRefused
+from clubs.members.template import template_workbook
 from clubs.models import Team
 from competitions import services as competition_services
 from competitions.models import Attendance, Bye, Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
-from competitions.rulesets import first_dealer_of, ruleset_for_match
+from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from competitions.standings import standings
-from scoring import imports_results as imports
 from scoring import services as scoring_services
-from scoring.deal_input import DealError, deal_to_dict
-from scoring.exports import RESULT_HEADERS
-from scoring.imports_results import import_results
+from scoring.entry.deal_input import DealError, deal_to_dict
 from scoring.models import AuditEntry, Deal
+from scoring.results import imports
+from scoring.results.exports import RESULT_HEADERS
+from scoring.results.imports import import_results
 from scoring.rules import dealer_for_deal, simulate_deal
 from tests.competitions.factories import (  # noqa: F401  (english: autouse fixture)
     english,

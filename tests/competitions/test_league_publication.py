@@ -7,7 +7,7 @@ import icalendar
 import pytest
 from django.urls import reverse
 
-from competitions.fixtures_results import fixture_lines
+from competitions.league.results import fixture_lines
 from competitions.models import Competition
 from competitions.standings import standings
 from tests.competitions.standings_factories import (

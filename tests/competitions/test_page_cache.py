@@ -128,7 +128,7 @@ def test_staff_always_get_a_page_rendered_for_them(client, table):
 
 
 def test_a_save_re_renders_its_own_round_and_leaves_the_other_rounds_cached(client, table):
-    """Round pages key on their own tables (competitions.cache.round_state): a busy evening's saves in
+    """Round pages key on their own tables (competitions.pagecache.keys.round_state): a busy evening's saves in
     round 2 do not re-render round 1's page, and round 2's page shows the save on the next request."""
     match, scorer, _organiser = table
     slug = match.round.competition.slug

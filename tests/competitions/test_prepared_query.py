@@ -1,11 +1,11 @@
-"""clubs.prepared: queries built once (the page cache's keys, a sheet's rows) give what the ORM gives."""
+"""core.prepared: queries built once (the page cache's keys, a sheet's rows) give what the ORM gives."""
 
 import pytest
 from django.db.models import F
 
-from clubs.prepared import PreparedQuery
-from competitions import cache
 from competitions.models import Match, Round
+from competitions.pagecache import keys as cache
+from core.prepared import PreparedQuery
 from scoring import services
 from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
 

@@ -95,7 +95,7 @@ def test_duplicate_pdfs(client, language):
 
     from scoring.duplicate.demo import play_evening
     from tests.competitions.factories import make_user
-    from tests.duplicate.conftest import dealt_evening
+    from tests.scoring.duplicate.conftest import dealt_evening
 
     club, competition, setup = dealt_evening(4, 16, seed=3)
     organiser = make_user(organiser_of=club)
@@ -113,8 +113,8 @@ def test_duplicate_pdfs(client, language):
 def test_standings_headers_fit_their_columns(language):
     """Every header and figure of the standings PDF is narrower than its column (so none runs
     into the next): portrait, landscape or abbreviated with a key, whatever fits."""
-    from competitions.pdf_standings import PAD, StandingsRenderer
     from competitions.standings import standings
+    from competitions.standings.pdf import PAD, StandingsRenderer
     from documents.pdf import text_width
 
     for comp in (

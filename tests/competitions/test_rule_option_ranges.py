@@ -13,7 +13,7 @@ from django.utils import translation
 from clubs.models import Club
 from competitions.admin import CompetitionForm
 from competitions.models import Competition
-from competitions.rulesets import RuleOptionError, option_error_message, ruleset_for
+from competitions.season.rulesets import RuleOptionError, option_error_message, ruleset_for
 
 pytestmark = pytest.mark.django_db
 

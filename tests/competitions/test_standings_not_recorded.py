@@ -20,7 +20,7 @@ from competitions.admin import CompetitionForm
 from competitions.models import Competition
 from competitions.standings import standings
 from scoring import services
-from scoring.services_totals import save_totals
+from scoring.totals.services import save_totals
 from tests.competitions.standings_factories import (
     make_club,
     make_competition,

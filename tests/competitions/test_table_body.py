@@ -11,8 +11,8 @@ from django.utils import translation
 import competitions.tables as site_tables
 from competitions.models import Competition, Match
 from competitions.tables import BaseTable, CompetitionTable
+from scoring.matches.tables import deal_table
 from scoring.rules import RULESETS
-from scoring.tables import deal_table
 from tests.scoring.factories import make_match
 
 pytestmark = pytest.mark.django_db
@@ -25,11 +25,10 @@ def _subclasses(cls):
 
 
 def _import_every_table_module():
-    import competitions.tables_players
-    import competitions.tables_standings  # noqa: F401
+    import competitions.players.tables
+    import competitions.standings.tables  # noqa: F401
     import scoring.duplicate.tables
-    import scoring.ratings.tables
-    import scoring.tables  # noqa: F401
+    import scoring.matches.tables  # noqa: F401
 
 
 def test_every_table_uses_the_site_table_template_and_has_its_attributes():

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 
 from clubs.models import Club, Player, StaffRole
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
-from competitions.rulesets import ruleset_for
-from scoring.deal_input import deal_to_dict
+from competitions.season.rulesets import ruleset_for
+from scoring.entry.deal_input import deal_to_dict
 from scoring.rules import dealer_for_deal, simulate_deal
 
 

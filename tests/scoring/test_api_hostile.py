@@ -7,7 +7,7 @@ import pytest
 from django.test import override_settings
 
 from clubs import tokens
-from clubs.api_errors import MAX_BODY_BYTES, MAX_ERRORS
+from core.api_errors import MAX_BODY_BYTES, MAX_ERRORS
 from scoring import services
 from scoring.api import deal_limit
 from scoring.models import AuditEntry, Deal
@@ -198,7 +198,7 @@ def test_the_messages_are_dutch_by_default_and_english_on_request(client, saved,
     ],
 )
 def test_a_wrongly_typed_value_is_quoted_in_the_message(client, saved, key, body, field, quoted):
-    """The message names what was sent (ninja drops it from its errors; clubs.api_errors.KlaverjasAPI
+    """The message names what was sent (ninja drops it from its errors; core.api_errors.KlaverjasAPI
     keeps it), shortened, never the raw body: "points must be a whole number, not 100.5"."""
     before = snapshot(saved)
     response = put_raw(client, saved, json.dumps(body), key, HTTP_ACCEPT_LANGUAGE="en")

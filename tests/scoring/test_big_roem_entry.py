@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from competitions.draws.table_codes import assign_table_codes
 from competitions.models import Round
-from competitions.rulesets import ruleset_for_match
-from competitions.table_codes import assign_table_codes
+from competitions.season.rulesets import ruleset_for_match
 from scoring import services
-from scoring.deal_input import parse_sheet
+from scoring.entry.deal_input import parse_sheet
 from scoring.models import Deal
 from scoring.rules import score_match
 from tests.scoring.factories import make_club, make_match, make_user
@@ -132,7 +132,7 @@ def test_the_box_goes_through_the_results_export_and_import(client, match, score
 
     import openpyxl
 
-    from scoring.imports_results import import_results
+    from scoring.results.imports import import_results
 
     organiser = make_user("boom-baas", club=club, role="organiser")
     client.force_login(scorer)
@@ -166,9 +166,9 @@ def test_the_import_refuses_the_flag_outside_klawerjas(club):
 
     import openpyxl
 
-    from clubs.imports import ImportRefused
-    from scoring.exports import RESULT_HEADERS
-    from scoring.imports_results import import_results
+    from clubs.members.services import ImportRefused
+    from scoring.results.exports import RESULT_HEADERS
+    from scoring.results.imports import import_results
 
     other = make_match(club, ruleset="amsterdam")
     organiser = make_user("boom-baas", club=club, role="organiser")

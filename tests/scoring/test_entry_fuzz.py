@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from competitions.models import Match
-from competitions.rulesets import ruleset_for
+from competitions.season.rulesets import ruleset_for
 from scoring import services
 from scoring.models import Deal
 from scoring.rules import DealInput, score_deal

@@ -1,4 +1,4 @@
-"""scoring.transactions: a refused save ends its transaction without a ROLLBACK (psycopg forgets its
+"""core.transactions: a refused save ends its transaction without a ROLLBACK (psycopg forgets its
 prepared statements on one); anything else still rolls back."""
 
 import json
@@ -9,8 +9,8 @@ from django.test.utils import CaptureQueriesContext
 
 from clubs import tokens
 from competitions.models import Match
+from core.transactions import atomic_refusals
 from scoring.models import AuditEntry
-from scoring.transactions import atomic_refusals
 from tests.scoring.factories import simulated_sheet
 
 pytestmark = pytest.mark.django_db

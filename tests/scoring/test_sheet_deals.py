@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from scoring.sheets import build_sheet, sheets_for_round
+from scoring.prints.sheets import build_sheet, sheets_for_round
 from tests.competitions.pdf_overlap import overlaps
 from tests.scoring.sheet_factories import (
     fill_match,

@@ -7,7 +7,7 @@ import shutil
 import pytest
 from django.utils import translation
 
-from scoring.sheets import forced_bidder, sheets_for_round
+from scoring.prints.sheets import forced_bidder, sheets_for_round
 from tests.scoring.sheet_factories import (
     fill_match,
     ink_ratio,
@@ -105,9 +105,9 @@ def test_verplicht_pre_marks_the_bidder(round_with_tables):
 def test_forced_bidder_and_dealers_agree_with_the_engine():
     import dataclasses
 
+    from scoring.prints.sheets import dealer_index
     from scoring.rules import RULESETS, dealer_for_deal
     from scoring.rules import forced_bidder as engine_forced
-    from scoring.sheets import dealer_index
 
     for name, rules in RULESETS.items():
         rules = dataclasses.replace(rules, trump_choice="verplicht") if rules.has_bidder else rules

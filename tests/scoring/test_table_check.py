@@ -8,9 +8,10 @@ import pytest
 from django.utils import translation
 
 from competitions.models import Competition, Match
-from scoring import services, table_services
+from scoring import services
+from scoring.matches.tables import AuditTable
 from scoring.models import AuditEntry
-from scoring.tables import AuditTable
+from scoring.phones import services as table_services
 from tests.scoring.factories import make_match, simulated_sheet
 from tests.scoring.test_table_link import form_data, publish, save
 

@@ -11,17 +11,17 @@ import pytest
 from django.test import override_settings
 
 from clubs import tokens
-from competitions.models import Match, Round
-from competitions.table_codes import (
+from competitions.draws.table_codes import (
     ALPHABET,
     LENGTH,
     assign_table_codes,
     normalise,
     printed,
 )
+from competitions.models import Match, Round
 from scoring import services
 from scoring.models import AuditEntry
-from scoring.table_link import site_url
+from scoring.phones.selectors import site_url
 from tests.scoring.factories import make_match, make_user, simulated_sheet
 from tests.scoring.sheet_factories import pdf_pages_text, render_png
 

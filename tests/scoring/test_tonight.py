@@ -12,7 +12,7 @@ from clubs.models import Club, Player
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from scoring import services
 from scoring.models import AuditEntry, BlindEntry
-from scoring.selectors_tonight import tonight
+from scoring.tonight.selectors import tonight
 from tests.scoring.factories import make_user, simulated_sheet
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Totals-only entry: scoring.services_totals.save_totals and the page at /matches/<id>/enter/ when
+"""Totals-only entry: scoring.totals.services.save_totals and the page at /matches/<id>/enter/ when
 the competition's entry_mode is "totals"; the match page and the API read it back."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.utils import translation
 from competitions.models import Competition, Match, Round
 from scoring import services
 from scoring.models import AuditEntry, Deal
-from scoring.services_totals import TotalsInvalid, save_totals
+from scoring.totals.services import TotalsInvalid, save_totals
 from tests.scoring.factories import make_match, make_user, simulated_sheet
 
 pytestmark = pytest.mark.django_db

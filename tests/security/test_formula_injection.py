@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from clubs.import_template import template_workbook
+from clubs.members.template import template_workbook
 from documents.xlsx import Column, Exporter, write_xlsx
 from tests.scoring.sheet_factories import (
     fill_match,

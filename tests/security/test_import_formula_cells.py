@@ -6,7 +6,7 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from clubs.imports import ImportRefused, read_workbook
+from clubs.members.services import ImportRefused, read_workbook
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 
-from clubs.login_throttle import LOCKOUT_PARAMETERS
+from core.login_throttle import LOCKOUT_PARAMETERS
 
 pytestmark = pytest.mark.django_db
 LOGIN = "/accounts/login/"
@@ -27,7 +27,7 @@ def axes_on():
 
 
 def test_the_settings_use_the_handler_and_its_parameters(settings):
-    assert settings.AXES_HANDLER == "clubs.login_throttle.AccountAndAddressHandler"
+    assert settings.AXES_HANDLER == "core.login_throttle.AccountAndAddressHandler"
     assert settings.AXES_LOCKOUT_PARAMETERS == LOCKOUT_PARAMETERS
 
 

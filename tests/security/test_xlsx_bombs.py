@@ -15,10 +15,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import translation
 from openpyxl.worksheet import _reader
 
-import clubs.imports
-from clubs import xlsx_guard
-from clubs.imports import MAX_ROWS, ImportRefused, read_workbook
-from scoring.results_file import read_results
+import clubs.members.services
+from clubs.members.services import MAX_ROWS, ImportRefused, read_workbook
+from documents import upload_guard as xlsx_guard
+from scoring.results.file import read_results
 from tests.security import bombs
 
 READERS = {"members": read_workbook, "results": read_results}
@@ -71,7 +71,7 @@ def openpyxl_never_opens(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("openpyxl was asked to open a bomb")
 
-    monkeypatch.setattr(clubs.imports, "load_workbook", refuse)
+    monkeypatch.setattr(clubs.members.services, "load_workbook", refuse)
 
 
 def refusal(reader, data) -> str:
@@ -172,9 +172,9 @@ MEASURE = textwrap.dedent("""
     django.setup()
     from django.utils import translation
     translation.activate("en")
-    from clubs import xlsx_guard
-    from clubs.imports import ImportRefused, read_workbook
-    from scoring.results_file import read_results
+    from documents import upload_guard as xlsx_guard
+    from clubs.members.services import ImportRefused, read_workbook
+    from scoring.results.file import read_results
     xlsx_guard.MAX_RATIO = 10**9  # the streamed scan and openpyxl must cope on their own
     data = open(sys.argv[1], "rb").read()
     def peak_resident_kb():  # this process's own high-water mark: peak against peak

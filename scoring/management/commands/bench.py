@@ -7,8 +7,8 @@ Benchmarks that need a database run in a throw-away test database (in memory on 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import time
+from pathlib import Path
 
 from django.apps import apps
 from django.core.management.base import BaseCommand
@@ -20,16 +20,17 @@ PROJECT_APPS = ("scoring", "competitions", "clubs")
 
 
 def load_benchmarks() -> None:
-    """Import every ``benchmarks`` and ``benchmarks_*`` module of the project's apps."""
+    """Import every ``benchmarks`` and ``benchmarks_*`` module of the project's apps, in every feature folder."""
     for label in PROJECT_APPS:
         app = apps.get_app_config(label)
+        root = Path(app.path)
         names = sorted(
-            m.name
-            for m in pkgutil.iter_modules([app.path])
-            if m.name == "benchmarks" or m.name.startswith("benchmarks_")
+            ".".join((app.name, *path.relative_to(root).with_suffix("").parts))
+            for path in root.rglob("benchmarks*.py")
+            if "migrations" not in path.parts
         )
         for name in names:
-            importlib.import_module(f"{app.name}.{name}")
+            importlib.import_module(name)
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from scoring.demo_season import seed_demo
+from scoring.demo.season import seed_demo
 
 
 class Command(BaseCommand):

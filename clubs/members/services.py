@@ -1,0 +1,415 @@
+"""Import a club's members and teams from an xlsx whose template can be downloaded.
+
+Two sheets, "members" and "teams" (either may be left empty). Every row is checked first and
+every error is reported with its sheet, row and column ("Row 7, column 'member number': missing");
+nothing is written while any row is wrong, and then everything is written in one transaction.
+Members are matched by member number within the club: an existing member is updated, never
+duplicated. A team is matched by name within the club; its members are replaced by the file's.
+
+Headers are matched case-insensitively in English or in the current language, so a template
+downloaded in Dutch imports in English and the other way round.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from openpyxl import load_workbook
+from openpyxl.utils.exceptions import InvalidFileException
+
+from clubs.members.names import with_sort_names
+from clubs.models import Club, Player, Team, TeamMember
+from documents.upload_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
+
+MAX_BYTES = 5 * 1024 * 1024
+MAX_ROWS = 5000
+MEMBERS, TEAMS = gettext_noop("members"), gettext_noop("teams")
+#: (column key, required, max length)
+MEMBER_COLUMNS = [
+    (gettext_noop("member number"), True, 20),
+    (gettext_noop("first name"), True, 60),
+    (gettext_noop("last name"), True, 80),
+    (gettext_noop("email"), False, 254),
+    (gettext_noop("active"), False, 0),
+]
+TEAM_COLUMNS = [
+    (gettext_noop("team"), True, 120),
+    (gettext_noop("kind"), False, 0),
+    (gettext_noop("member 1"), True, 20),
+    (gettext_noop("member 2"), True, 20),
+    (gettext_noop("member 3"), False, 20),
+    (gettext_noop("member 4"), False, 20),
+]
+YES = {"yes", "y", "ja", "j", "true", "1", "x"}
+NO = {"no", "n", "nee", "false", "0"}
+KINDS = {"pair": Team.Kind.PAIR, "four": Team.Kind.FOUR, "team of four": Team.Kind.FOUR}
+
+
+@dataclass(frozen=True)
+class RowError:
+    sheet: str
+    row: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        return _("Row %(row)s, column '%(column)s': %(message)s") % {
+            "row": self.row,
+            "column": _(self.column),
+            "message": self.message,
+        }
+
+    @property
+    def sheet_name(self) -> str:
+        return _(self.sheet)
+
+
+class ImportRefused(Exception):
+    """The file cannot be imported. ``messages`` lists every reason; nothing was written."""
+
+    def __init__(self, messages: list):
+        super().__init__("; ".join(str(m) for m in messages))
+        self.messages = messages
+
+
+@dataclass
+class ImportResult:
+    members_created: int = 0
+    members_updated: int = 0
+    teams_created: int = 0
+    teams_updated: int = 0
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def _aliases(key: str) -> set[str]:
+    return {key.casefold(), _(key).casefold()}
+
+
+def find_sheet(wb, key: str):
+    names = _aliases(key)
+    for ws in wb.worksheets:
+        if ws.title.strip().casefold() in names:
+            return ws
+    return None
+
+
+def _values(cells, key: str, number: int, problems: list, positions: dict | None = None) -> tuple:
+    """A row's values; a formula (whose value a file written by a program need not carry) is a problem."""
+    values = []
+    for index, cell in enumerate(cells):
+        if cell.data_type == "f":
+            column = next((k for k, i in (positions or {}).items() if i == index), None)
+            if column is not None:
+                problems.append(
+                    RowError(
+                        key,
+                        number,
+                        column,
+                        _("holds a formula (%(formula)s), not a value; type the value itself or paste it as a value")
+                        % {"formula": str(cell.value)[:40]},
+                    )
+                )
+            values.append(None)
+        else:
+            values.append(cell.value)
+    return tuple(values)
+
+
+def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
+    """Rows as (row number, {column key: value}); header and formula problems are added to ``problems``.
+    Reads at most ``MAX_ROWS`` rows (and one more, to say there are more) of at most ``MAX_COLUMNS``."""
+    width = min(ws.max_column or MAX_COLUMNS, MAX_COLUMNS)
+    rows = ws.iter_rows(max_row=MAX_ROWS + 2, max_col=width)
+    header = next(rows, None)
+    if header is None:
+        return []
+    header = _values(header, key, 1, problems)
+    positions, known = {}, {}
+    for k, _req, _len in columns:
+        for alias in _aliases(k):
+            known[alias] = k
+    for index, title in enumerate(header):
+        if title is None or str(title).strip() == "":
+            continue
+        k = known.get(str(title).strip().casefold())
+        if k is None:
+            problems.append(
+                _("Sheet '%(sheet)s': column '%(column)s' is not one of the template's columns (%(expected)s).")
+                % {"sheet": ws.title, "column": title, "expected": ", ".join(_(c) for c, _r, _l in columns)}
+            )
+        elif k in positions:
+            problems.append(
+                _("Sheet '%(sheet)s': column '%(column)s' appears twice.") % {"sheet": ws.title, "column": title}
+            )
+        else:
+            positions[k] = index
+    for k, required, _len in columns:
+        if required and k not in positions:
+            problems.append(
+                _("Sheet '%(sheet)s': the column '%(column)s' is missing.") % {"sheet": ws.title, "column": _(k)}
+            )
+    result = []
+    for number, values in enumerate(rows, start=2):
+        if number > MAX_ROWS + 1:
+            problems.append(_("Sheet '%(sheet)s' has more than %(max)s rows.") % {"sheet": ws.title, "max": MAX_ROWS})
+            break
+        values = _values(values, key, number, problems, positions)
+        if all(v is None or str(v).strip() == "" for v in values):
+            continue
+        result.append((number, {k: values[i] if i < len(values) else None for k, i in positions.items()}))
+    return result
+
+
+def open_workbook(data: bytes, *, not_xlsx: str):
+    """An uploaded workbook, read-only; :class:`ImportRefused` if it is empty, too big or not an xlsx
+    (``not_xlsx`` is the message for the last case, saying where a good file comes from)."""
+    if not data:
+        raise ImportRefused([_("The file is empty.")])
+    if len(data) > MAX_BYTES:
+        raise ImportRefused([_("The file is larger than 5 MB.")])
+    try:
+        check_workbook(data, max_row=MAX_ROWS + 2)  # before openpyxl: bombs are refused in bounded work
+    except UnsafeWorkbook as unsafe:
+        raise ImportRefused([str(unsafe)]) from None
+    try:  # formulas as formulas (not their cached values), so that they are reported as such
+        return load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
+        raise ImportRefused([not_xlsx]) from None
+
+
+def read_workbook(data: bytes) -> tuple[list, list]:
+    """(member rows, team rows) of an uploaded file, or :class:`ImportRefused` with the reasons."""
+    wb = open_workbook(
+        data,
+        not_xlsx=_(
+            "This file is not an Excel workbook (.xlsx). Download the template, fill it in and save it as .xlsx."
+        ),
+    )
+    try:
+        members_ws, teams_ws = find_sheet(wb, MEMBERS), find_sheet(wb, TEAMS)
+        if members_ws is None and teams_ws is None and len(wb.worksheets) == 1:
+            members_ws = wb.worksheets[0]  # a single sheet of members under another name
+        if members_ws is None and teams_ws is None:
+            raise ImportRefused(
+                [
+                    _("The workbook has no sheet called '%(members)s' or '%(teams)s'.")
+                    % {"members": _(MEMBERS), "teams": _(TEAMS)}
+                ]
+            )
+        problems: list = []
+        members = read_sheet(members_ws, MEMBERS, MEMBER_COLUMNS, problems) if members_ws is not None else []
+        teams = read_sheet(teams_ws, TEAMS, TEAM_COLUMNS, problems) if teams_ws is not None else []
+    finally:
+        wb.close()
+    if problems:
+        raise ImportRefused(problems)
+    if not members and not teams:
+        raise ImportRefused([_("The file has no members or teams to import.")])
+    return members, teams
+
+
+# --- checking ----------------------------------------------------------------------------------
+
+
+def _member_number(value) -> str | None:
+    """A member number as text; numbers typed in Excel (1001 or 1001.0) become "1001"."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(_("must be a member number, not yes/no"))
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(_("must be a whole number or text, not %(value)s") % {"value": value})
+        value = int(value)
+    if not isinstance(value, int | str):
+        raise ValueError(_("must be a member number, not a date or time"))
+    return str(value).strip() or None
+
+
+def cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value).strip()
+
+
+def _check_members(rows, errors: list) -> dict[str, dict]:
+    seen: dict[str, int] = {}
+    checked: dict[str, dict] = {}
+    for number, values in rows:
+        err = lambda column, message: errors.append(RowError(MEMBERS, number, column, message))  # noqa: E731
+        try:
+            member_number = _member_number(values.get("member number"))
+        except ValueError as exc:
+            err("member number", str(exc))
+            member_number = None
+        else:
+            if member_number is None:
+                err("member number", _("missing"))
+            elif len(member_number) > 20:
+                err("member number", _("longer than 20 characters"))
+            elif member_number in seen:
+                err(
+                    "member number",
+                    _("%(number)s is also in row %(row)s") % {"number": member_number, "row": seen[member_number]},
+                )
+            else:
+                seen[member_number] = number
+        record = {"row": number}
+        for key, required, max_length in MEMBER_COLUMNS[1:4]:
+            text = cell_text(values.get(key))
+            if required and not text:
+                err(key, _("missing"))
+            elif len(text) > max_length:
+                err(key, _("longer than %(max)s characters") % {"max": max_length})
+            record[key] = text
+        if record["email"]:
+            try:
+                validate_email(record["email"])
+            except ValidationError:
+                err("email", _("'%(value)s' is not an email address") % {"value": record["email"]})
+        active = values.get("active")
+        if active is None or cell_text(active) == "":
+            record["active"] = None
+        elif isinstance(active, bool):
+            record["active"] = active
+        elif cell_text(active).casefold() in YES | {_("yes").casefold()}:
+            record["active"] = True
+        elif cell_text(active).casefold() in NO | {_("no").casefold()}:
+            record["active"] = False
+        else:
+            err("active", _("'%(value)s' is not yes or no") % {"value": active})
+        if member_number and member_number not in checked:
+            checked[member_number] = record
+    return checked
+
+
+def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
+    seen: dict[str, int] = {}
+    teams = []
+    kinds = dict(KINDS)
+    kinds.update(
+        {
+            _("pair").casefold(): Team.Kind.PAIR,
+            _("four").casefold(): Team.Kind.FOUR,
+            _("team of four").casefold(): Team.Kind.FOUR,
+        }
+    )
+    for number, values in rows:
+        err = lambda column, message: errors.append(RowError(TEAMS, number, column, message))  # noqa: E731
+        name = cell_text(values.get("team"))
+        if not name:
+            err("team", _("missing"))
+        elif len(name) > 120:
+            err("team", _("longer than 120 characters"))
+        elif name.casefold() in seen:
+            err("team", _("'%(name)s' is also in row %(row)s") % {"name": name, "row": seen[name.casefold()]})
+        else:
+            seen[name.casefold()] = number
+        members = []
+        for position in range(1, 5):
+            key = f"member {position}"
+            try:
+                member_number = _member_number(values.get(key))
+            except ValueError as exc:
+                err(key, str(exc))
+                continue
+            if member_number is None:
+                continue
+            if member_number not in known_numbers:
+                err(key, _("no member with number %(number)s in the club or in this file") % {"number": member_number})
+            elif member_number in [m for _p, m in members]:
+                err(key, _("member %(number)s is already in this team") % {"number": member_number})
+            members.append((position, member_number))
+        kind_text = cell_text(values.get("kind")).casefold()
+        if kind_text:
+            kind = kinds.get(kind_text)
+            if kind is None:
+                err(
+                    "kind",
+                    _("'%(value)s' is not '%(pair)s' or '%(four)s'")
+                    % {"value": values.get("kind"), "pair": _("pair"), "four": _("four")},
+                )
+        else:
+            kind = Team.Kind.FOUR if len(members) > 2 else Team.Kind.PAIR
+        positions = [p for p, _m in members]
+        if kind == Team.Kind.PAIR and positions and positions != [1, 2]:
+            err(
+                "member 1" if 1 not in positions else ("member 2" if 2 not in positions else "member 3"),
+                _("a pair has exactly two members, in 'member 1' and 'member 2'"),
+            )
+        elif kind == Team.Kind.FOUR and positions != [1, 2, 3, 4]:
+            missing = next((p for p in range(1, 5) if p not in positions), 4)
+            err(f"member {missing}", _("a team of four needs four members"))
+        elif not positions:
+            err("member 1", _("missing"))
+        teams.append({"row": number, "name": name, "kind": kind, "members": members})
+    return teams
+
+
+# --- the import --------------------------------------------------------------------------------
+
+
+def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
+    """Check everything, then write everything in one transaction; raise :class:`ImportRefused`."""
+    member_rows, team_rows = read_workbook(data)
+    errors: list[RowError] = []
+    members = _check_members(member_rows, errors)
+    existing = {p.member_number: p for p in Player.objects.filter(club=club)}
+    teams = _check_teams(team_rows, errors, set(existing) | set(members))
+    if errors:
+        raise ImportRefused(sorted(errors, key=lambda e: (e.sheet != MEMBERS, e.row)))
+    result = ImportResult()
+    with transaction.atomic():
+        to_create, to_update = [], []
+        for member_number, record in members.items():
+            player = existing.get(member_number)
+            if player is None:
+                to_create.append(
+                    Player(
+                        club=club,
+                        member_number=member_number,
+                        first_name=record["first name"],
+                        last_name=record["last name"],
+                        email=record["email"],
+                        active=True if record["active"] is None else record["active"],
+                    )
+                )
+            else:
+                player.first_name, player.last_name = record["first name"], record["last name"]
+                player.email = record["email"] or player.email
+                if record["active"] is not None:
+                    player.active = record["active"]
+                to_update.append(player)
+        Player.objects.bulk_create(with_sort_names(to_create))
+        Player.objects.bulk_update(
+            with_sort_names(to_update), ["first_name", "last_name", "sort_name", "email", "active"]
+        )
+        result.members_created, result.members_updated = len(to_create), len(to_update)
+        if teams:
+            players = {p.member_number: p for p in Player.objects.filter(club=club)}
+            by_name = {t.name.casefold(): t for t in Team.objects.filter(club=club)}
+            for record in teams:
+                team = by_name.get(record["name"].casefold())
+                if team is None:
+                    team = Team.objects.create(club=club, name=record["name"], kind=record["kind"])
+                    result.teams_created += 1
+                else:
+                    team.kind = record["kind"]
+                    team.save(update_fields=["kind"])
+                    TeamMember.objects.filter(team=team).delete()
+                    result.teams_updated += 1
+                TeamMember.objects.bulk_create(
+                    [TeamMember(team=team, player=players[n], position=p) for p, n in record["members"]]
+                )
+    return result

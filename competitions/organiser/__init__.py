@@ -1,0 +1,1 @@
+"""The organiser's pages: dashboard, attendance, draws, fixtures, Swiss rounds."""

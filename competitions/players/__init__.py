@@ -1,0 +1,1 @@
+"""The public player page's tables."""

@@ -1,0 +1,84 @@
+"""The season's course for the standings page and the team page: points (teams: match points) summed
+evening by evening or round by round, for the leaders and for one entrant a reader picks.
+
+Club evenings use the evening scores the standings already hold (no query); pairs and teams the
+fixture lines (``fixtures_results``: one query).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.utils.translation import gettext as _
+
+from competitions.league.results import FixtureLine, fixture_lines
+from competitions.models import Competition
+from competitions.standings import charts
+from competitions.standings.tiebreak import row_id
+
+LEADERS = 5
+
+
+def _follow_id(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def per_round(competition: Competition, lines: list[FixtureLine]) -> tuple[list[int], dict[int, dict[int, int]]]:
+    """Round numbers with a complete result, and per entrant what each of those rounds earned."""
+    teams = competition.format == Competition.Format.TEAMS
+    earned: dict[int, dict[int, int]] = defaultdict(dict)
+    rounds = set()
+    for line in lines:
+        if line.match_points is None:
+            continue
+        rounds.add(line.round)
+        home, away = line.match_points if teams else line.result
+        for entrant_id, value in ((line.home_id, home), (line.away_id, away)):
+            earned[entrant_id][line.round] = earned[entrant_id].get(line.round, 0) + value
+    return sorted(rounds), earned
+
+
+def season_course(competition: Competition, rows: list, follow=None, lines: list[FixtureLine] | None = None) -> dict:
+    """What the standings page shows above the table: the chart, and the entrants one may follow."""
+    follow = _follow_id(follow)
+    chosen = [r for r in rows[:LEADERS]]
+    extra = next((r for r in rows if row_id(r) == follow), None)
+    if extra is not None and extra not in chosen:
+        chosen.append(extra)
+    if competition.format == Competition.Format.INDIVIDUAL:
+        numbers = sorted({e.number for r in rows for e in r.evenings if e.number is not None})
+        labels = [str(n) for n in numbers]
+        per_entrant = {row_id(r): {e.number: e.points for e in r.evenings} for r in chosen}
+        y_label, x_title = _("points"), _("evening")
+    else:
+        if lines is None:
+            lines = fixture_lines(competition, published_only=False)
+        numbers, earned = per_round(competition, lines)
+        labels = [str(n) for n in numbers]
+        per_entrant = {row_id(r): earned.get(r.entrant_id, {}) for r in chosen}
+        teams = competition.format == Competition.Format.TEAMS
+        y_label, x_title = (_("match points") if teams else _("points")), _("round")
+    series = []
+    for row in chosen:
+        running, values = 0, []
+        scores = per_entrant.get(row_id(row), {})
+        for number in numbers:
+            running += scores.get(number, 0)
+            values.append(running)
+        series.append(
+            charts.Series(
+                label=f"{row.rank_label}. {row.name}",
+                values=values,
+                highlight=row is extra and extra not in rows[:LEADERS],
+            )
+        )
+    title = _("The season so far: %(what)s added up per %(step)s") % {"what": y_label, "step": x_title}
+    return {
+        "svg": charts.line_chart(title, labels, series, y_label=y_label) if len(numbers) >= 1 else "",
+        "title": title,
+        "choices": [(row_id(r), r.name) for r in sorted(rows, key=lambda r: r.name.casefold())],
+        "follow": follow,
+    }

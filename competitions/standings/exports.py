@@ -1,0 +1,124 @@
+"""The standings as xlsx and PDF, with the columns of the standings page (``competitions.tables``).
+
+Both read :func:`competitions.standings.standings` once; numbers stay numbers in the xlsx (the rank
+as a number, averages with one decimal), and the PDF is an A4 list (landscape when wide) with the
+prize places marked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from competitions.models import Competition
+from competitions.standings.recorded import NOT_RECORDED, unrecorded
+from documents.xlsx import Column, Exporter
+
+
+@dataclass(frozen=True)
+class StandingColumn:
+    key: str  # a StandingRow attribute, or "evening_<n>"
+    label: str  # English source, translated when shown
+    width: float = 9  # xlsx width in characters
+    number_format: str = "0"
+    numeric: bool = True
+
+
+def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
+    """The page's columns: what means nothing for the format is left out, as on the page."""
+    individual = competition.format == Competition.Format.INDIVIDUAL
+    cols = [
+        StandingColumn("rank", gettext_noop("Rank"), 6),
+        StandingColumn("name", gettext_noop("Name"), 30, "", False),
+    ]
+    if any(r.division for r in rows):
+        cols.append(StandingColumn("division", gettext_noop("Division"), 14, "", False))
+    cols += [StandingColumn("played", gettext_noop("Played"))]
+    if not individual:
+        cols += [
+            StandingColumn(k, label)
+            for k, label in (
+                ("won", gettext_noop("Won")),
+                ("drawn", gettext_noop("Drawn")),
+                ("lost", gettext_noop("Lost")),
+            )
+        ]
+    if any(r.byes for r in rows):
+        cols.append(StandingColumn("byes", gettext_noop("Byes")))
+    if not individual or "match_points" in (competition.tie_breakers or []):
+        cols.append(StandingColumn("match_points", gettext_noop("Match points"), 12))
+    if individual:
+        numbers = sorted({e.number for r in rows for e in r.evenings})
+        cols += [StandingColumn(f"evening_{n}", str(n), 7) for n in numbers]
+    cols += [
+        StandingColumn("points_display", gettext_noop("Points"), 10, "General"),
+        StandingColumn("average_display", gettext_noop("Average"), 10, "0.0"),
+    ]
+    if individual:
+        cols.append(StandingColumn("evening_average_display", gettext_noop("Per evening"), 11, "0.0"))
+    cols += [
+        StandingColumn(k, label)
+        for k, label in (
+            ("roem", "roem"),
+            ("nat", "nat"),
+            ("pits", gettext_noop("pits")),
+            ("tegenpits", gettext_noop("tegenpits")),
+            ("bids", gettext_noop("Bids")),
+        )
+    ]
+    cols.append(StandingColumn("made_percent", gettext_noop("Made %"), 9))
+    return cols
+
+
+def cell_value(row, key: str):
+    if unrecorded(row, key):
+        return NOT_RECORDED  # some of the row's matches did not record it (totals-only entry)
+    if key.startswith("evening_") and key != "evening_average_display":
+        score = row.evening_map.get(int(key.split("_")[1]))
+        return None if score is None else score.points
+    return getattr(row, key)
+
+
+class StandingsExporter(Exporter):
+    sheet_title = "standings"
+
+    def __init__(self, competition: Competition, rows):
+        self.competition = competition
+        self.rows_ = rows
+        self.cols = standing_columns(competition, rows)
+        self.filename = f"{competition.slug}-standings.xlsx"
+
+    def get_columns(self):
+        return [Column(_(c.label), c.width, c.number_format if c.numeric else "") for c in self.cols]
+
+    def title_rows(self):
+        when = formats.date_format(timezone.localtime(), "DATETIME_FORMAT")
+        return [[f"{self.competition.name} — {_('standings')}", None, f"{self.competition.club.name} · {when}"]]
+
+    def rows(self):
+        keys = [c.key for c in self.cols]
+        for row in self.rows_:
+            yield [cell_value(row, k) for k in keys]
+
+
+def _number(value) -> str:
+    if isinstance(value, float):
+        return formats.number_format(value, 1)
+    return formats.number_format(value, 0, force_grouping=False)
+
+
+def _esc(text: str) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def __getattr__(name: str):
+    """``StandingsRenderer`` (the PDF) lives in ``competitions.standings.pdf``, which imports the
+    columns above; it is still importable from here."""
+    if name == "StandingsRenderer":
+        from competitions.standings.pdf import StandingsRenderer
+
+        return StandingsRenderer
+    raise AttributeError(name)

@@ -1,0 +1,1 @@
+"""The demo season behind ``manage.py seed_demo``."""

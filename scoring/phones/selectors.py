@@ -1,0 +1,119 @@
+"""The table link, read side: the address phones reach, a match by its code, and what the phone
+shows for it. Writes are in :mod:`scoring.phones.services`; the code itself is made by
+:mod:`competitions.draws.table_codes` when the round is published.
+
+The address printed in QR codes: ``settings.SITE_URL`` when set (``SITE_URL=http://192.168.1.20:8000``);
+otherwise the address the request came in on — except a loopback address (the organiser browsing at
+127.0.0.1 on the laptop that serves), which a phone cannot reach: then this machine's address on
+the local network (``settings.LAN_ADDRESS``, found by ``config.settings.local``) with the same port.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Prefetch
+from django.http import Http404
+from django.urls import reverse
+
+from competitions.draws.table_codes import normalise, printed
+from competitions.models import Match, MatchSeat, MatchSide, Round
+from scoring.entry.layout import SIDE_SHOWN
+from scoring.models import Deal
+
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+def site_url(request) -> str:
+    """The site's address as phones on the club's network reach it, without a trailing slash."""
+    configured = getattr(settings, "SITE_URL", "")
+    if configured:
+        return configured.rstrip("/")
+    host = request.get_host()
+    if host.startswith("["):  # [::1]:8000
+        name, _sep, port = host.partition("]")
+        name, port = name + "]", port.lstrip(":")
+    else:
+        name, _sep, port = host.partition(":")
+    lan = getattr(settings, "LAN_ADDRESS", None)
+    if name in LOOPBACK and lan:
+        host = f"{lan}:{port}" if port else lan
+    return f"{request.scheme}://{host}"
+
+
+def table_path(code: str) -> str:
+    return reverse("table:page", kwargs={"code": code})
+
+
+def table_url(request, match: Match) -> str | None:
+    """The table link of ``match`` (absolute, for a QR code), or None while it has no code."""
+    if not match.table_code:
+        return None
+    return site_url(request) + table_path(match.table_code)
+
+
+def short_address(request) -> str:
+    """What is printed beside the code: the site's address without the scheme, and /t/."""
+    address = site_url(request).split("://", 1)[-1]
+    return f"{address}{reverse('table:home')}"
+
+
+def match_for_code(code: str) -> Match:
+    """The match with this table code, with everything its phone page shows (5 queries); 404 for a
+    code that is malformed, unknown, or of a round that is not published."""
+    normal = normalise(code)
+    if normal is None:
+        raise Http404
+    queryset = Match.objects.select_related("round__competition__club", "round__evening").prefetch_related(
+        Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
+        Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
+        Prefetch("deals", queryset=Deal.objects.order_by("number")),
+    )
+    match = queryset.filter(table_code=normal, round__status=Round.Status.PUBLISHED).first()
+    if match is None:
+        raise Http404
+    return match
+
+
+class State:
+    """What a phone can do with a table's sheet now."""
+
+    ENTER = "enter"  # nothing or part entered, or sent back: type (on)
+    CHECK = "check"  # entered at the table: the opponents accept it or send it back
+    ACCEPTED = "accepted"  # accepted at the table, a scorer still confirms (second check "scorer"/"both")
+    STAFF = "staff"  # entered by a scorer: it is checked at the desk, the phone only shows it
+    CONFIRMED = "confirmed"  # counts: read only
+
+
+def state_of(match: Match) -> str:
+    if match.status == Match.Status.CONFIRMED:
+        return State.CONFIRMED
+    if match.status == Match.Status.ENTERED:
+        if match.table_entered_side is None:
+            return State.STAFF
+        return State.ACCEPTED if match.table_checked_at else State.CHECK
+    return State.ENTER
+
+
+@dataclass(frozen=True)
+class SideWords:
+    """How the sheet names a side: its word ("wij"/"zij", or the seat) and its players or team."""
+
+    index: int
+    label: str
+    name: str
+    key: str  # the one key the entry form takes for it ("w", "z"; "n", "e", "s")
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.name})" if self.name and self.name != self.label else self.label
+
+
+def side_words(sides) -> list[SideWords]:
+    """From ``scoring.selectors.sides_of``: the words the phone uses for each side."""
+    keys = SIDE_SHOWN[len(sides)]
+    return [SideWords(s.index, s.label, s.name, keys[s.index]) for s in sides]
+
+
+def printed_code(match: Match) -> str:
+    return printed(match.table_code) if match.table_code else ""

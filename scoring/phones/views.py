@@ -1,0 +1,251 @@
+"""The table link's pages: a phone at the table enters its own sheet (``/t/<code>/``), the opponents
+check it there; and the organiser's page with the address phones reach and a big QR code to it.
+No account is needed at the table: the code is the key (a wrong or old code answers 404). Thin:
+the services in ``scoring.phones.services`` decide; this turns their refusals into messages."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from clubs.permissions import clubs_staffed_by
+from competitions.draws.table_codes import assign_table_codes, normalise, printed
+from competitions.models import Match, Round
+from documents.qr import qr_svg
+from scoring import selectors
+from scoring.entry.forms import SheetForm
+from scoring.entry.layout import whole_number
+from scoring.entry.preview import sheet_preview
+from scoring.models import AuditEntry
+from scoring.phones import services as table_services
+from scoring.phones.selectors import (
+    State,
+    match_for_code,
+    printed_code,
+    short_address,
+    side_words,
+    site_url,
+    state_of,
+)
+from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, summary
+from scoring.services import NotAllowed, SheetInvalid, StaleVersion, stored_deals
+
+
+def table_home(request):
+    """``/t/``: type the code printed on the sheet."""
+    typed = request.GET.get("code", "")
+    error = ""
+    if typed:
+        code = normalise(typed)
+        if code and Match.objects.filter(table_code=code, round__status=Round.Status.PUBLISHED).exists():
+            return redirect("table:page", code=code)
+        error = _("No table has the code %(code)s. Check the code on the score sheet.") % {"code": typed.strip()[:20]}
+    return render(request, "scoring/table/home.html", {"error": error, "typed": typed}, status=404 if error else 200)
+
+
+def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
+    state = state_of(match)
+    sides = selectors.sides_of(match)
+    words = side_words(sides)
+    seat_names = {seat.seat: seat.player.name for seat in match.seats.all()}
+    last = AuditEntry.objects.filter(match=match).order_by("-at", "-id").first()
+    context = {
+        "match": match,
+        "competition": match.round.competition,
+        "state": state,
+        "words": words,
+        "code": match.table_code,
+        "printed_code": printed_code(match),
+        "version": match.version,
+        "sent_back_by": words[last.table_side]
+        if last and last.action == AuditEntry.Action.SEND_BACK and last.table_side is not None and state == State.ENTER
+        else None,
+        "entered_by": words[match.table_entered_side] if match.table_entered_side is not None else None,
+        "checked_by": words[match.table_checked_side] if match.table_checked_side is not None else None,
+        "opponents": [w for w in words if w.index != match.table_entered_side],
+        "second_check": match.round.competition.second_check,
+        "saved": request.GET.get("saved") == "1",
+    }
+    if state == State.ENTER:
+        stored = stored_deals(match)
+        layout = form.layout if form is not None else phone_layout(match, stored)
+        form = form if form is not None else initial_form(match, layout, stored)
+        preview = sheet_preview(form)
+        context.update(
+            form=form,
+            layout=layout,
+            cards=cards(form, words, seat_names, preview),
+            preview=preview,
+            totals=list(zip(words, preview["totals"])),
+            trumps=TRUMPS,
+            key=secrets.token_urlsafe(16),
+            typed_side=request.POST.get("side", ""),
+        )
+    else:
+        context["summary"] = summary(match)
+    return context
+
+
+def table_page(request, code: str):
+    """What the table can do now: type the sheet, check it, or see the result."""
+    match = match_for_code(code)
+    return render(request, "scoring/table/page.html", _context(request, match))
+
+
+@require_POST
+def table_preview(request, code: str):
+    """The engine's answer for the sheet as typed so far (as the desktop sheet's); saves nothing."""
+    match = match_for_code(code)
+    form = SheetForm(request.POST, layout=phone_layout(match, stored_deals(match)))
+    return JsonResponse(sheet_preview(form))
+
+
+def _wants_json(request) -> bool:
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@require_POST
+def table_save(request, code: str):
+    """Save the sheet typed at the table. JSON for the page's script (200 saved, 400 with the errors
+    at their deals, 403 refused, 409 changed meanwhile); a plain form post redirects or shows errors."""
+    match = match_for_code(code)
+    form = SheetForm(request.POST, layout=phone_layout(match, stored_deals(match)))
+    as_json = _wants_json(request)
+    problem, status = "", 200
+    if form.is_valid():
+        side = whole_number(request.POST.get("side", ""))
+        try:
+            saved, written = table_services.save_table_sheet(
+                match=match,
+                side=side,
+                deals=form.cleaned_data["deals"],
+                version=form.cleaned_data["version"],
+                key=request.POST.get("key", ""),
+            )
+        except SheetInvalid as refused:
+            form.add_deal_errors(refused.errors)
+            problem, status = _("Nothing was saved: correct the deals marked in red."), 400
+        except StaleVersion as stale:
+            message = _(
+                "The sheet was changed on another phone or by a scorer meanwhile. Nothing was saved; "
+                "what you typed is still here."
+            )
+            if as_json:
+                return JsonResponse({"message": message, "version": stale.current_version}, status=409)
+            problem, status = message, 409
+        except NotAllowed as refused:
+            if as_json:
+                return JsonResponse({"message": str(refused)}, status=403)
+            problem, status = str(refused), 403
+        else:
+            done = ngettext("Saved: %(n)s deal.", "Saved: %(n)s deals.", saved.deals_played) % {"n": saved.deals_played}
+            if as_json:
+                return JsonResponse(
+                    {
+                        "saved": True,
+                        "written": written,
+                        "status": saved.status,
+                        "version": saved.version,
+                        "deals": saved.deals_played,
+                        "message": done,
+                    }
+                )
+            messages.success(request, done)
+            return redirect(request.path.rsplit("save/", 1)[0] + "?saved=1")
+    else:
+        problem, status = _("Nothing was saved: correct the deals marked in red."), 400
+    if as_json:
+        return JsonResponse({"message": problem, "preview": sheet_preview(form)}, status=status)
+    match = match_for_code(code)
+    context = _context(request, match, form=SheetForm(request.POST, layout=form.layout))
+    context["problem"] = problem
+    return render(request, "scoring/table/page.html", context, status=status)
+
+
+def _check(request, code: str, action):
+    match = match_for_code(code)
+    side, version = whole_number(request.POST.get("side", "")), whole_number(request.POST.get("version", ""))
+    try:
+        done = action(match=match, side=side, version=-1 if version is None else version)
+    except StaleVersion:
+        messages.error(request, _("The sheet changed while you were checking it; check it again."))
+    except NotAllowed as refused:
+        messages.error(request, str(refused))
+    else:
+        return done
+    return None
+
+
+@require_POST
+def table_accept(request, code: str):
+    done = _check(request, code, table_services.accept_at_table)
+    if done is not None:
+        if done.status == Match.Status.CONFIRMED:
+            messages.success(request, _("Accepted. The result is confirmed and counts in the standings."))
+        else:
+            messages.success(request, _("Accepted. A scorer confirms the result at the desk."))
+    return redirect("table:page", code=code)
+
+
+@require_POST
+def table_send_back(request, code: str):
+    if _check(request, code, table_services.send_back_at_table) is not None:
+        messages.warning(request, _("Sent back: the sheet can be corrected and checked again."))
+    return redirect("table:page", code=code)
+
+
+@login_required
+def phones(request):
+    """The organiser's page for the phones: the address they reach, a big QR code to open the site,
+    and the table links of each competition's latest published round."""
+    clubs = list(clubs_staffed_by(request.user).values_list("pk", flat=True))
+    if not clubs:
+        raise PermissionDenied
+    address = site_url(request)
+    rounds = []
+    latest = (
+        Round.objects.filter(competition__club_id__in=clubs, status=Round.Status.PUBLISHED)
+        .select_related("competition")
+        .order_by("competition__name", "-number")
+    )
+    seen = set()
+    for round_ in latest:
+        if round_.competition_id in seen:
+            continue
+        seen.add(round_.competition_id)
+        assign_table_codes(round=round_)  # rounds published before table links existed
+        matches = list(Match.objects.filter(round=round_).order_by("table").only("table", "status", "table_code"))
+        rounds.append(
+            {
+                "round": round_,
+                "tables": [
+                    {
+                        "table": m.table,
+                        "status": m.get_status_display(),
+                        "code": printed(m.table_code),
+                        "url": f"{address}/t/{m.table_code}/",
+                    }
+                    for m in matches
+                    if m.table_code
+                ],
+            }
+        )
+    return render(
+        request,
+        "scoring/table/phones.html",
+        {
+            "address": address,
+            "qr": mark_safe(qr_svg(address + "/", label=address)),
+            "short": short_address(request),
+            "rounds": rounds,
+        },
+    )

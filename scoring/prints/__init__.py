@@ -1,0 +1,1 @@
+"""Printed sheets and table lists (PDF) of a round and a match."""

@@ -1,0 +1,1 @@
+"""The results export (xlsx) and its import back."""

@@ -1,0 +1,311 @@
+"""Benchmarks of the printed sheets and the exports (issue 5, item 6), for ``manage.py bench``.
+
+Data is generated with ``bulk_create`` in the bench's throw-away database. Not auto-discovered
+(the command imports ``<app>.benchmarks``): ``competitions/draws/benchmarks_pairings.py`` imports this module.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import threading
+import time
+
+from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
+
+SHEETS_TABLES = 250
+RESULT_DEALS = 480_000
+
+
+def _club_and_competition(slug: str, **kwargs):
+    from clubs.models import Club
+    from competitions.models import Competition
+
+    club, _ = Club.objects.get_or_create(slug="bench-exports", defaults={"name": "KC Bench"})
+    Competition.objects.filter(slug=slug).delete()
+    return club, Competition.objects.create(club=club, name=f"Bench {slug}", slug=slug, **kwargs)
+
+
+def _players(club, count: int):
+    from clubs.models import Player
+
+    start = Player.objects.filter(club=club).count()
+    Player.objects.bulk_create(
+        [
+            Player(club=club, member_number=f"b{start + i}", first_name=f"Speler{start + i}", last_name="van den Berg")
+            for i in range(count)
+        ]
+    )
+    return list(Player.objects.filter(club=club).order_by("-id")[:count])
+
+
+def make_round_with_tables(tables: int):
+    """One round of ``tables`` four-player tables with seats and named sides."""
+    from competitions.models import Entrant, Match, MatchSeat, MatchSide, Round
+
+    club, competition = _club_and_competition("bench-sheets", rule_options={"trump_choice": "verplicht"})
+    players = _players(club, tables * 4)
+    entrants = Entrant.objects.bulk_create([Entrant(competition=competition, player=p, name=p.name) for p in players])
+    round_ = Round.objects.create(competition=competition, number=1, status=Round.Status.PUBLISHED)
+    matches = Match.objects.bulk_create([Match(round=round_, table=t) for t in range(1, tables + 1)])
+    seats, sides = [], []
+    for i, match in enumerate(matches):
+        four = players[4 * i : 4 * i + 4]
+        seats += [MatchSeat(match=match, seat=s, side=n % 2, player=p) for n, (s, p) in enumerate(zip("NESW", four))]
+        sides += [
+            MatchSide(match=match, side=0, entrant=entrants[4 * i]),
+            MatchSide(match=match, side=1, entrant=entrants[4 * i + 1]),
+        ]
+    MatchSeat.objects.bulk_create(seats)
+    MatchSide.objects.bulk_create(sides)
+    return round_
+
+
+@benchmark("score sheets of a round", group="exports", needs_db=True)
+def bench_sheets(quick: bool):
+    from scoring.prints.pdf import ScoreSheetRenderer
+    from scoring.prints.sheets import sheets_for_round
+
+    tables = 40 if quick else SHEETS_TABLES
+    round_ = make_round_with_tables(tables)
+    urls = lambda m: (f"http://club.local/matches/{m.pk}/enter/", f"club.local/matches/{m.pk}/enter/")  # noqa: E731
+    cpu = time.process_time()
+    with Stopwatch() as sw:
+        pdf = ScoreSheetRenderer(sheets_for_round(round_, urls=urls)).render()
+    cpu = time.process_time() - cpu
+    value = rate(tables, sw.seconds)
+    target, ok = at_least(value, 100, "sheets/s")
+    return Measurement(
+        "sheets.pdf",
+        value,
+        "sheets/s",
+        target,
+        ok,
+        f"{tables} tables, {len(pdf) // 1024} kB; {rate(tables, cpu):.0f}/s of CPU time",
+    )
+
+
+def make_results(deals: int, *, per_match: int = 16, tables_per_round: int = 300):
+    """A competition with ``deals`` plausible deals (two sides each), inserted in batches."""
+    from django.utils import timezone
+
+    from competitions.models import Entrant, Match, MatchSide, Round
+
+    club, competition = _club_and_competition("bench-results")
+    players = _players(club, 600)
+    entrants = Entrant.objects.bulk_create([Entrant(competition=competition, player=p, name=p.name) for p in players])
+    rng = random.Random(5)
+    now = timezone.now()
+    match_count = deals // per_match
+    rounds = Round.objects.bulk_create(
+        [
+            Round(competition=competition, number=n + 1, status=Round.Status.PUBLISHED)
+            for n in range((match_count - 1) // tables_per_round + 1)
+        ]
+    )
+    batch = 1000  # matches per batch: 16,000 deals
+    for start in range(0, match_count, batch):
+        matches = Match.objects.bulk_create(
+            [
+                Match(
+                    round=rounds[i // tables_per_round],
+                    table=i % tables_per_round + 1,
+                    status="confirmed",
+                    confirmed_at=now,
+                )
+                for i in range(start, min(start + batch, match_count))
+            ]
+        )
+        MatchSide.objects.bulk_create(
+            [
+                MatchSide(match=m, side=s, entrant=entrants[(m.pk * 2 + s) % len(entrants)])
+                for m in matches
+                for s in (0, 1)
+            ]
+        )
+        rows = []
+        for m in matches:
+            for number in range(1, per_match + 1):
+                a = rng.randrange(20, 143)
+                roem_a, roem_b = rng.choice((0, 0, 20, 50)), rng.choice((0, 0, 20))
+                made = a + roem_a > 162 - a + roem_b
+                rows.append(
+                    (
+                        m.pk,
+                        number,
+                        0,
+                        a,
+                        162 - a,
+                        roem_a,
+                        roem_b,
+                        "",
+                        0,
+                        False,
+                        a + roem_a if made else 0,
+                        162 - a + roem_b if made else 162 + roem_a + roem_b,
+                        not made,
+                        "" if made else "N",
+                    )
+                )
+        _insert_deals(rows)
+    return competition
+
+
+def _insert_deals(rows: list[tuple]) -> None:
+    """Plain executemany: model instances would make generating 480,000 deals take minutes."""
+    from django.db import connection
+
+    from scoring.models import Deal
+
+    fields = [
+        "match",
+        "number",
+        "bidder",
+        "points_a",
+        "points_b",
+        "roem_a",
+        "roem_b",
+        "trump",
+        "challenge",
+        "nil",
+        "score_a",
+        "score_b",
+        "nat",
+        "mark",
+    ]
+    columns = ", ".join(connection.ops.quote_name(Deal._meta.get_field(f).column) for f in fields)
+    sql = f"INSERT INTO {connection.ops.quote_name(Deal._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+class PeakRss:
+    """Samples the process's resident memory in a thread (``/proc/self/statm``): the peak in MB."""
+
+    def __enter__(self):
+        self.peak = self._rss()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def _sample(self):
+        while not self._stop.wait(0.02):
+            self.peak = max(self.peak, self._rss())
+
+    @staticmethod
+    def _rss() -> float:
+        try:
+            with open("/proc/self/statm") as f:
+                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+        except OSError:  # not Linux: the peak of the whole process so far
+            import resource
+
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join()
+        self.peak = max(self.peak, self._rss())
+        return False
+
+
+@benchmark("deal-by-deal results export", group="exports", needs_db=True)
+def bench_results(quick: bool):
+    from documents.xlsx import write_xlsx
+    from scoring.results.exports import ResultsExporter
+
+    deals = 32_000 if quick else RESULT_DEALS
+    competition = make_results(deals)
+    cpu = time.process_time()
+    with tempfile.TemporaryFile() as out, PeakRss() as memory, Stopwatch() as sw:
+        rows = write_xlsx(ResultsExporter(competition), out)
+        size = out.tell()
+    cpu = time.process_time() - cpu
+    value = rate(rows, sw.seconds)
+    target, ok = at_least(value, 30_000, "rows/s")
+    mem_target, mem_ok = at_most(memory.peak, 300, "MB")
+    return [
+        Measurement(
+            "results.xlsx",
+            value,
+            "rows/s",
+            target,
+            ok,
+            f"{rows:,} deals, {size / 2**20:.0f} MB file; {rate(rows, cpu):,.0f}/s of CPU time",
+        ),
+        Measurement(
+            "results.xlsx peak memory", memory.peak, "MB", mem_target, mem_ok, "resident memory of the whole process"
+        ),
+    ]
+
+
+def make_pairs_standings(entrants: int, rounds: int = 5):
+    """A pairs competition of ``entrants`` teams, each round every team at a confirmed table."""
+    from django.utils import timezone
+
+    from clubs.models import Team
+    from competitions.models import Entrant, Match, MatchSide, Round
+
+    club, competition = _club_and_competition("bench-standings", format="pairs")
+    Team.objects.filter(club=club, name__startswith="Bench pair ").delete()
+    teams = Team.objects.bulk_create([Team(club=club, name=f"Bench pair {i}") for i in range(entrants)])
+    people = Entrant.objects.bulk_create([Entrant(competition=competition, team=t, name=t.name) for t in teams])
+    rng, now = random.Random(9), timezone.now()
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(competition=competition, number=number, status=Round.Status.PUBLISHED)
+        matches = Match.objects.bulk_create(
+            [Match(round=round_, table=t + 1, status="confirmed", confirmed_at=now) for t in range(entrants // 2)]
+        )
+        order = people[:]
+        rng.shuffle(order)
+        sides = []
+        for i, match in enumerate(matches):
+            a, b = rng.randrange(1800, 3200), rng.randrange(1800, 3200)
+            result = ("win", "loss") if a > b else (("loss", "win") if a < b else ("draw", "draw"))
+            sides += [
+                MatchSide(
+                    match=match,
+                    side=0,
+                    entrant=order[2 * i],
+                    total=a,
+                    opponents_total=b,
+                    result=result[0],
+                    roem=rng.randrange(0, 400),
+                    bids=8,
+                    made=rng.randrange(4, 9),
+                ),
+                MatchSide(
+                    match=match,
+                    side=1,
+                    entrant=order[2 * i + 1],
+                    total=b,
+                    opponents_total=a,
+                    result=result[1],
+                    roem=rng.randrange(0, 400),
+                    bids=8,
+                    made=rng.randrange(4, 9),
+                ),
+            ]
+        MatchSide.objects.bulk_create(sides)
+    return competition
+
+
+@benchmark("standings.xlsx and standings.pdf", group="exports", needs_db=True)
+def bench_standings(quick: bool):
+    from competitions.standings import standings
+    from competitions.standings.exports import StandingsExporter, StandingsRenderer
+    from documents.xlsx import write_xlsx
+
+    entrants = 200 if quick else 2000
+    competition = make_pairs_standings(entrants)
+    with tempfile.TemporaryFile() as out, Stopwatch() as sw:
+        write_xlsx(StandingsExporter(competition, standings(competition)), out)
+    with Stopwatch() as pdf:
+        StandingsRenderer(competition, standings(competition)).render()
+    target, ok = at_most(sw.seconds * 1000, 2000, "ms")
+    return [
+        Measurement("standings.xlsx", sw.seconds * 1000, "ms", target, ok, f"{entrants:,} entrants, 5 rounds"),
+        Measurement("standings.pdf", pdf.seconds * 1000, "ms", "", None, f"{entrants:,} entrants, 5 rounds"),
+    ]

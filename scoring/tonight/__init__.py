@@ -1,0 +1,1 @@
+"""Tonight's dashboard for the organiser and the scorer."""

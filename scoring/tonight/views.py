@@ -1,0 +1,105 @@
+"""Tonight's dashboard for the organiser and the scorers of a club: every table of the current round
+with its state and how long since its last change, refreshing by itself; confirm from the list; draw
+the next round once the last table is in.
+
+Thin: the club boundary (organiser or scorer of the competition's club, or site admin; anyone else
+403), ``selectors_tonight`` reads, ``services.confirm_match`` writes. The tables part is served on
+its own (``?part=tables``) with an ETag from ``competitions.pagecache.live.stamp``, so the page's
+poll every few seconds costs two small queries while nothing changes.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.permissions import clubs_staffed_by, is_organiser_of, is_site_admin, is_staff_of, roles_by_club
+from competitions.models import Competition, Match
+from competitions.pagecache.live import stamp
+from scoring import services
+from scoring.entry.layout import whole_number
+from scoring.tonight.selectors import tonight
+
+POLL_MS = 2000  # how often the page asks whether anything changed
+
+
+def _competition(request, slug: str) -> Competition:
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not is_staff_of(request.user, competition.club_id):
+        raise PermissionDenied
+    return competition
+
+
+def _round_number(request) -> int | None:
+    return whole_number(request.GET.get("round", ""))
+
+
+@login_required
+def index(request):
+    """The competitions of every club the user organises or scores for, each with its dashboard."""
+    clubs = clubs_staffed_by(request.user)
+    competitions = Competition.objects.filter(club__in=clubs).select_related("club").order_by("club__name", "name")
+    if not is_site_admin(request.user) and not roles_by_club(request.user):
+        raise PermissionDenied
+    return render(request, "staff/tonight_index.html", {"competitions": competitions})
+
+
+@login_required
+def dashboard(request, slug):
+    competition = _competition(request, slug)
+    number = _round_number(request)
+    # "How long ago" moves on by the minute even when nothing is saved.
+    etag = f'"{stamp(competition)}-{number or 0}-{timezone.now():%H%M}-{request.LANGUAGE_CODE}"'
+    if request.GET.get("part") == "tables":
+        if request.headers.get("If-None-Match") == etag:
+            return HttpResponseNotModified(headers={"ETag": etag})
+        response = render(request, "staff/tonight_tables.html", _context(request, competition, number))
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"
+        return response
+    return render(request, "staff/tonight.html", dict(_context(request, competition, number), etag=etag))
+
+
+def _context(request, competition: Competition, number: int | None) -> dict:
+    night = tonight(competition, number)
+    base = reverse("tonight:dashboard", kwargs={"slug": competition.slug})
+    query = {"round": number} if number else {}
+    return {
+        "competition": competition,
+        "night": night,
+        "organiser": is_organiser_of(request.user, competition.club_id),
+        "poll_url": f"{base}?{urlencode({**query, 'part': 'tables'})}",
+        "poll_ms": POLL_MS,
+        "now": timezone.now(),
+    }
+
+
+@login_required
+@require_POST
+def confirm(request, slug, pk):
+    """Confirm one table from the list (the service decides who may); back to the list."""
+    competition = _competition(request, slug)
+    match = get_object_or_404(Match.objects.select_related("round"), pk=pk, round__competition=competition)
+    version = whole_number(request.POST.get("version", ""))
+    try:
+        services.confirm_match(match=match, user=request.user, version=version)
+    except services.StaleVersion:
+        messages.error(
+            request,
+            _("Table %(table)s changed since the list was shown; check it and confirm again.") % {"table": match.table},
+        )
+    except services.NotAllowed as refused:
+        messages.error(request, _("Table %(table)s: %(reason)s") % {"table": match.table, "reason": refused})
+    else:
+        messages.success(request, _("Table %(table)s is confirmed.") % {"table": match.table})
+    url = reverse("tonight:dashboard", kwargs={"slug": slug})
+    number = whole_number(request.POST.get("round", ""))
+    return redirect(f"{url}?round={number}" if number else url)

@@ -1,0 +1,1 @@
+"""Totals-only entry: each side's total after the match, without deals."""

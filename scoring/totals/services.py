@@ -1,0 +1,327 @@
+"""Totals-only entry: a club that writes only each side's match total (and perhaps roem, nat and pit
+counts) saves that, instead of sixteen deals. One transaction, with the guarantees of
+``scoring.services.save_deals``: a refused call changes nothing (every error named at once), the
+version check is the same conditional UPDATE (``StaleVersion``), the rights are
+``competitions.permissions``, a confirmed result is corrected by the organiser only and needs
+confirming again, an audit entry keeps before and after, and ``scoring.services.confirm_match``
+confirms it unchanged (the same second-person rule).
+
+What is stored: the sides' ``total``, ``opponents_total`` and ``result`` (from the totals); of the
+statistics only those given — ``roem``, ``nat`` and ``pits`` (every pit the side made: a totals
+sheet does not tell pit from tegenpit) — and NULL for the rest (bids, made, tegenpits, verzaakt,
+and any count not given), so that the standings can show "not recorded" apart from 0. The match's
+deals are removed (the audit entry keeps them) and ``deals_played`` is the match's number of deals.
+
+Bounds (RULES.md §4, computed from the rule set, so no real sheet is refused): a side's total is at
+most deals × (deal total + every side's roem at its maximum + every bonus) × the largest Wilde
+Boom factor; all totals together are at least deals × deal total + the roem given + the pit bonus
+of the pits given (every deal's card points, roem and pit bonus go to some side); roem is a multiple
+of 10 up to deals × 1000 per side; nat and pit counts are 0..deals per side and together at most
+the number of deals. Matches played to a target score and the South African boom are refused
+(``competitions.season.entry_modes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from competitions import permissions
+from competitions.models import Match, MatchSide
+from competitions.season.entry_modes import totals_refusal
+from competitions.season.rulesets import ruleset_for_match
+from scoring.entry.layout import side_labels
+from scoring.models import AuditEntry, Deal
+from scoring.rules import RuleSet
+from scoring.rules.deal import MAX_ROEM
+from scoring.services import (
+    EntryError,
+    NotAllowed,
+    StaleVersion,
+    refresh_fixture,
+    refuse_unless_may_correct,
+    stored_deals,
+)
+
+#: The counts a totals sheet may carry besides the totals, in form order.
+COUNTS = ("roem", "nat", "pits")
+#: The statistics a totals sheet never has: stored as NULL ("not recorded").
+NOT_KEPT = ("bids", "made", "tegenpits", "verzaakt")
+
+
+@dataclass(frozen=True)
+class TotalsError:
+    field: str  # "totals", "roem", "nat", "pits" or "match"
+    side: int | None  # the side at fault, or None for the match as a whole
+    message: str
+
+    def as_dict(self) -> dict:
+        return {"field": self.field, "side": self.side, "message": self.message}
+
+
+@dataclass
+class TotalsInvalid(EntryError):
+    """The totals have errors; nothing was saved. ``errors`` names every field and side at fault."""
+
+    errors: list[TotalsError]
+
+    def __str__(self) -> str:
+        return "; ".join(e.message for e in self.errors)
+
+
+def _whole(value) -> int | None:
+    return value if type(value) is int else None
+
+
+def max_total(rules: RuleSet) -> int:
+    """The most one side can score in a match under ``rules`` (a generous bound, never reached)."""
+    per_deal = (
+        rules.deal_total
+        + rules.sides * MAX_ROEM
+        + rules.pit_bonus
+        + rules.slot_bonus
+        + rules.verzaakt_bonus
+        + (rules.nil_bonus if rules.nil_bid else 0)
+    )
+    factor = (1 << 3 if rules.challenges else 1) * (2 if rules.spades_double else 1)
+    return rules.deals_per_match * per_deal * factor
+
+
+def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence | None]) -> dict:
+    """The checked sheet ``{"totals": [...], "roem": [...] | None, "nat": …, "pits": …}``, or
+    ``TotalsInvalid`` with every error. A count is given for every side or for none."""
+    sides, deals = rules.sides, rules.deals_per_match
+    labels = side_labels(sides)
+    errors: list[TotalsError] = []
+    refusal = totals_refusal(rules)
+    if refusal:
+        raise TotalsInvalid([TotalsError("match", None, refusal)])
+    names = {"totals": _("total"), "roem": _("roem"), "nat": _("nat"), "pits": _("pits")}
+
+    def side_values(field: str, values, high: int, step: int = 1) -> list[int] | None:
+        if values is None:
+            return None
+        if not isinstance(values, list | tuple) or len(values) != sides:
+            errors.append(
+                TotalsError(
+                    field, None, _("%(field)s: give one number per side (%(n)s).") % {"field": names[field], "n": sides}
+                )
+            )
+            return None
+        if field != "totals" and all(v is None for v in values):
+            return None
+        out = []
+        for side, value in enumerate(values):
+            what = {"field": names[field], "side": labels[side], "value": value, "high": high, "deals": deals}
+            number = _whole(value)
+            if value is None and field == "totals":
+                errors.append(TotalsError(field, side, _("The total of %(side)s is missing.") % what))
+            elif value is None:
+                errors.append(
+                    TotalsError(
+                        field, side, _("%(field)s of %(side)s is missing; give it for every side or for none.") % what
+                    )
+                )
+            elif number is None:
+                errors.append(
+                    TotalsError(field, side, _("%(field)s of %(side)s: %(value)r is not a whole number.") % what)
+                )
+            elif number < 0:
+                errors.append(TotalsError(field, side, _("%(field)s of %(side)s: %(value)s is below 0.") % what))
+            elif number > high:
+                errors.append(
+                    TotalsError(
+                        field,
+                        side,
+                        _("%(field)s of %(side)s: %(value)s is more than %(deals)s deals can give (at most %(high)s).")
+                        % what,
+                    )
+                )
+            elif number % step:
+                errors.append(
+                    TotalsError(
+                        field,
+                        side,
+                        _("%(field)s of %(side)s: %(value)s is not a multiple of %(step)s.") % dict(what, step=step),
+                    )
+                )
+            out.append(number)
+        return out
+
+    clean = {"totals": side_values("totals", totals, max_total(rules))}
+    clean["roem"] = side_values("roem", counts.get("roem"), deals * MAX_ROEM, 10)
+    clean["nat"] = side_values("nat", counts.get("nat"), deals)
+    clean["pits"] = side_values("pits", counts.get("pits"), deals)
+    if errors:
+        raise TotalsInvalid(errors)
+    if clean["nat"] is not None and (rules.no_nat or not rules.has_bidder) and any(clean["nat"]):
+        errors.append(TotalsError("nat", None, _("nat: these rules have no nat; leave it empty or 0.")))
+    for field in ("nat", "pits"):
+        if clean[field] is not None and sum(clean[field]) > deals:
+            errors.append(
+                TotalsError(
+                    field,
+                    None,
+                    _(
+                        "%(field)s together: %(value)s is more than the %(deals)s deals "
+                        "of the match (one per deal at most)."
+                    )
+                    % {"field": names[field], "value": sum(clean[field]), "deals": deals},
+                )
+            )
+    least = deals * rules.deal_total + sum(clean["roem"] or ()) + sum(clean["pits"] or ()) * rules.pit_bonus
+    if sum(clean["totals"]) < least:
+        errors.append(
+            TotalsError(
+                "totals",
+                None,
+                _(
+                    "The totals together (%(value)s) are less than %(least)s: every deal's %(total)s card points, the roem "
+                    "and the pit bonus go to one of the sides, so %(deals)s deals make at least that."
+                )
+                % {"value": sum(clean["totals"]), "least": least, "total": rules.deal_total, "deals": deals},
+            )
+        )
+    if errors:
+        raise TotalsInvalid(errors)
+    return clean
+
+
+def stored_totals(match: Match) -> dict | None:
+    """A totals-only result as it is stored (the audit log's form), or None if the match has none:
+    not entered, or entered deal by deal. Reads the (prefetched) match sides."""
+    if match.status == Match.Status.OPEN or match.deals_played == 0 or match.deals.exists():
+        return None
+    rows = sorted(match.match_sides.all(), key=lambda s: s.side)
+    out: dict = {"totals": [s.total for s in rows]}
+    for name in COUNTS:
+        values = [getattr(s, name) for s in rows]
+        out[name] = None if any(v is None for v in values) else values
+    return out
+
+
+def _outcome(totals: list[int], side: int) -> str:
+    best = max(totals)
+    if totals[side] < best:
+        return MatchSide.Result.LOSS
+    return MatchSide.Result.DRAW if totals.count(best) > 1 else MatchSide.Result.WIN
+
+
+@transaction.atomic
+def save_totals(
+    *,
+    match: Match,
+    user,
+    version: int,
+    totals: Sequence,
+    roem: Sequence | None = None,
+    nat: Sequence | None = None,
+    pits: Sequence | None = None,
+) -> Match:
+    """Store ``totals`` (one per side) and the counts given as the result of ``match`` — or change
+    nothing. ``roem``, ``nat``, ``pits``: one per side, or None when the sheet does not keep it.
+
+    Raises ``NotAllowed``, ``TotalsInvalid`` (every error at once) or ``StaleVersion``. The same
+    result sent again at the current version is a no-op (no new version, no audit entry).
+    """
+    match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
+    if not permissions.can_enter(user, match):
+        raise NotAllowed(_("You may not enter results for this match."))
+    rules = ruleset_for_match(match)
+    if rules.sides != match.sides:
+        raise TotalsInvalid([TotalsError("match", None, _("this table has %(n)s sides") % {"n": match.sides})])
+    clean = check_totals(rules, totals=totals, counts={"roem": roem, "nat": nat, "pits": pits})
+    competition = match.round.competition
+    was_confirmed = match.status == Match.Status.CONFIRMED
+    before_totals = stored_totals(match)
+    if version == match.version and before_totals == clean:
+        return match
+    refuse_unless_may_correct(user, match, was_confirmed)
+    if before_totals is not None:
+        before = [before_totals]
+    else:
+        before = [{k: v for k, v in d.items() if k not in ("scores", "nat", "mark")} for d in stored_deals(match)]
+    if not Match.objects.filter(pk=match.pk, version=version).update(version=F("version") + 1):
+        current = Match.objects.get(pk=match.pk)
+        raise StaleVersion(current.version, stored_deals(current))
+    match.version = version + 1
+    Deal.objects.filter(match=match).delete()
+
+    now = timezone.now()
+    match.deals_played = rules.deals_per_match
+    match.entered_by, match.entered_at = user, now
+    match.confirmed_by = match.confirmed_at = None
+    if competition.organiser_entry_counts and permissions.is_organiser_of(user, competition.club_id):
+        match.status, match.confirmed_at = Match.Status.CONFIRMED, now
+    else:
+        match.status = Match.Status.ENTERED
+    match.table_entered_side = match.table_checked_at = match.table_checked_side = None
+    match.changed_at = now
+    match.save(
+        update_fields=[
+            "deals_played",
+            "entered_by",
+            "entered_at",
+            "confirmed_by",
+            "confirmed_at",
+            "status",
+            "table_entered_side",
+            "table_checked_at",
+            "table_checked_side",
+            "changed_at",
+        ]
+    )
+    _store_sides(match, clean)
+    refresh_fixture(match.fixture_id)
+    AuditEntry.objects.create(
+        match=match,
+        user=user,
+        version=match.version,
+        before=before,
+        after=[clean],
+        action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
+    )
+    return match
+
+
+def _store_sides(match: Match, clean: dict) -> None:
+    existing = {s.side: s for s in MatchSide.objects.filter(match=match)}
+    totals = clean["totals"]
+    new, old = [], []
+    for side, total in enumerate(totals):
+        row = existing.get(side) or MatchSide(match=match, side=side)
+        row.total, row.opponents_total, row.result = total, sum(totals) - total, _outcome(totals, side)
+        for name in COUNTS:
+            setattr(row, name, None if clean[name] is None else clean[name][side])
+        for name in NOT_KEPT:
+            setattr(row, name, None)
+        (old if row.pk else new).append(row)
+    if new:
+        MatchSide.objects.bulk_create(new)
+    if old:
+        MatchSide.objects.bulk_update(old, ["total", "opponents_total", "result", *COUNTS, *NOT_KEPT])
+
+
+def is_totals_entry(entry) -> bool:
+    """Whether an audit entry's before or after is a totals-only result (for the audit table)."""
+    return any(isinstance(d, dict) and "totals" in d for d in (entry.after or []) + (entry.before or []))
+
+
+def describe_totals(value: list, labels: tuple[str, ...]) -> str:
+    """A totals-only result as an organiser reads it: "total wij 1620, zij 1100 · roem 120–40 · …";
+    a deal-by-deal before (a sheet replaced by totals) as its number of deals."""
+    if not value:
+        return "–"
+    item = value[0]
+    if not isinstance(item, dict) or "totals" not in item:
+        return _("%(n)s deals") % {"n": len(value)}
+    parts = [_("total") + " " + ", ".join(f"{label} {v}" for label, v in zip(labels, item["totals"]))]
+    for name in COUNTS:
+        if item.get(name) is not None:
+            parts.append(f"{_(name)} " + "–".join(str(v) for v in item[name]))
+    return " · ".join(parts)
