@@ -5,7 +5,14 @@ counters as the app does. *Repeats* counts every extra time two players share a 
 or opponents): a pair together twice is one repeat. The optimum is 0 from 13 players on (an
 evening without a repeat exists and the engine finds one; 16 players even have five such rounds);
 below 13 a repeat is unavoidable and the figure is compared with a lower bound: table-mate pairs
-drawn minus the pairs that exist (not necessarily reachable). Also the slowest round.
+drawn minus the pairs that exist (not necessarily reachable). Also the slowest round. This one
+draws without rotation counts: it measures how well the search avoids repeats on its own.
+
+*Odd seats rotation* draws the evening as the app does, with the rotation counts fed back
+(``three_counts`` / ``bye_counts``, RULES.md §9 fair rotation): per player count 9–63, the most
+tables of three one player gets and the spread (most minus fewest), the same for byes on an
+evening without tables of three, the repeated table-mates the rotation costs, the slowest draw,
+and for comparison the same evening drawn without rotation counts.
 """
 
 from __future__ import annotations
@@ -62,6 +69,68 @@ def bench_evening_repeats(quick: bool) -> list[Measurement]:
                 target=f"optimum {best}" if n >= 13 else f"bound {best}",
                 ok=(repeats == 0) if n >= 13 else None,
                 note=f"slowest round {seconds * 1000:.0f} ms",
+            )
+        )
+    return results
+
+
+ROTATION_SIZES = list(range(9, 64))
+QUICK_ROTATION_SIZES = [13, 14, 26]
+
+
+def rotation_evening(
+    n: int, *, three_player_tables: bool = True, rotation: bool = True, seed: int = 1, rounds: int = ROUNDS
+) -> tuple[list[int], int, float]:
+    """``(odd seats per player, repeated table-mates, slowest draw in seconds)`` of one evening.
+
+    Odd seats: seats at a table of three (or byes, without three-player tables)."""
+    rng = random.Random(seed)
+    players = list(range(n))
+    partnered: Counter = Counter()
+    opposed: Counter = Counter()
+    north: Counter = Counter()
+    odd: Counter = Counter()
+    together: Counter = Counter()
+    worst = 0.0
+    for _ in range(rounds):
+        counts = {"three_counts" if three_player_tables else "bye_counts": odd} if rotation else {}
+        with Stopwatch() as sw:
+            tables = individual_round(
+                players, partnered, opposed, rng, three_player_tables, seat_counts=north, **counts
+            )
+        worst = max(worst, sw.seconds)
+        record_round(tables, partnered, opposed)
+        north.update(t[0] for t in tables)
+        seated = {p for t in tables for p in t}
+        odd.update(p for t in tables if len(t) == 3 for p in t)
+        odd.update(p for p in players if p not in seated)
+        for t in tables:
+            together.update(frozenset((t[i], t[j])) for i in range(len(t)) for j in range(i + 1, len(t)))
+    return [odd[p] for p in players], sum(c - 1 for c in together.values()), worst
+
+
+@benchmark("odd seats rotation", group="draws")
+def bench_odd_seats_rotation(quick: bool) -> list[Measurement]:
+    results = []
+    for n in QUICK_ROTATION_SIZES if quick else ROTATION_SIZES:
+        threes, repeats, seconds = rotation_evening(n)
+        byes, bye_repeats, bye_seconds = rotation_evening(n, three_player_tables=False)
+        free, free_repeats, _ = rotation_evening(n, rotation=False)
+        spread = max(threes) - min(threes)
+        bye_spread = max(byes) - min(byes)
+        results.append(
+            Measurement(
+                name=f"evening of {ROUNDS} rounds, {n} players: tables of three per player, spread",
+                value=spread,
+                unit="most minus fewest",
+                target="<= 1 (byes too)",
+                ok=spread <= 1 and bye_spread <= 1,
+                note=(
+                    f"tables of three: max {max(threes)}, spread {spread}, {repeats} repeats, "
+                    f"slowest draw {seconds * 1000:.0f} ms; byes: max {max(byes)}, spread {bye_spread}, "
+                    f"{bye_repeats} repeats, {bye_seconds * 1000:.0f} ms; without rotation: max "
+                    f"{max(free)}, spread {max(free) - min(free)}, {free_repeats} repeats"
+                ),
             )
         )
     return results

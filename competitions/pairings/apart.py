@@ -25,8 +25,17 @@ def apart_pairs(apart: Iterable[Iterable[int]] | None, present: Sequence[int]) -
     return sorted(result)
 
 
-def assign_apart(pairs: Sequence[tuple[int, int]], sizes: Sequence[int], rng: random.Random) -> dict[int, int] | None:
+def assign_apart(
+    pairs: Sequence[tuple[int, int]],
+    sizes: Sequence[int],
+    rng: random.Random,
+    *,
+    allowed: Sequence[frozenset[int]] | None = None,
+) -> dict[int, int] | None:
     """Tables (index into ``sizes``) for the players of ``pairs`` so that no pair shares one.
+
+    ``allowed[p]``: the table sizes player ``p`` may take (the rotation of tables of three);
+    ``None``: any.
 
     Backtracking, most-constrained player first; interchangeable empty tables are tried once.
     Returns ``None`` when no such assignment exists. A ``ValueError`` if the search gives up
@@ -55,6 +64,8 @@ def assign_apart(pairs: Sequence[tuple[int, int]], sizes: Sequence[int], rng: ra
         tried_empty: set[int] = set()
         for t in tables:
             if room[t] == 0 or members[t] & neighbours[player]:
+                continue
+            if allowed is not None and sizes[t] not in allowed[player]:
                 continue
             if not members[t]:
                 if sizes[t] in tried_empty:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from .apart import apart_pairs, assign_apart
 from .counters import PairKey, normalise_counter
+from .rotation import OddSeats, order_by_rotation, predicted_keys, rotation_keys, split_odd_seats
 from .seats import seat_table
 from .table_search import TableSearch
 
@@ -44,15 +45,26 @@ def table_plan(n: int, three_player_tables: bool = True) -> tuple[int, int, int]
     return n // 4, 0, n % 4
 
 
-def choose_byes(players: Sequence[int], count: int, byes_so_far: Iterable[int], rng: random.Random) -> list[int]:
+def choose_byes(
+    players: Sequence[int],
+    count: int,
+    byes_so_far: Iterable[int],
+    rng: random.Random,
+    *,
+    tonight: Iterable[int] = (),
+) -> list[int]:
     """Draw ``count`` players to sit out, among those with the fewest earlier byes.
 
+    ``byes_so_far``: every earlier bye this season (a player once per bye). ``tonight``: the byes
+    of this evening's earlier rounds; they come first (RULES.md §9, fair rotation): nobody is drawn
+    out twice tonight while another present player has not been, then the fewest this season.
     For callers that track byes exactly: draw them with this, then pass the remaining players
     (a multiple of four) to :func:`individual_round`.
     """
     earlier = Counter(byes_so_far)
-    keyed = sorted((earlier[p], rng.random(), p) for p in players)
-    return [p for _, _, p in keyed[:count]]
+    now = Counter(tonight)
+    keyed = sorted((now[p], earlier[p], rng.random(), p) for p in players)
+    return [p for *_, p in keyed[:count]]
 
 
 def individual_round(
@@ -64,6 +76,10 @@ def individual_round(
     *,
     apart: Iterable[Iterable[int]] | None = None,
     seat_counts: Mapping[int, int] | None = None,
+    three_counts: Mapping[int, int] | None = None,
+    season_three_counts: Mapping[int, int] | None = None,
+    bye_counts: Mapping[int, int] | None = None,
+    season_bye_counts: Mapping[int, int] | None = None,
 ) -> list[Table]:
     """Draw one round of an individual evening: every present player gets a seat.
 
@@ -94,6 +110,13 @@ def individual_round(
     too (at 16 players three rounds can otherwise leave no fourth). The search is bounded by a
     count of evaluated swaps (``BUDGET``; a quarter below ``SMALL`` players), not by a clock: the draw depends only on ``rng``.
 
+    Fair rotation (RULES.md §9, :mod:`.rotation`): ``three_counts`` / ``bye_counts`` say how often
+    each player sat at a table of three / was drawn out in this evening's earlier rounds,
+    ``season_three_counts`` / ``season_bye_counts`` the same over the season's earlier evenings.
+    Given any of them, the tables of three (and the byes) go to the players with the fewest this
+    evening, then the fewest this season — a hard rule, before repeats are avoided: the search only
+    chooses among players tied on both counts. Without them, anyone may sit at a table of three.
+
     Choice: tables of four come first, then tables of three; within each, the order is random.
     """
     present = list(players)
@@ -103,7 +126,10 @@ def individual_round(
     partner_counts = normalise_counter(partnered)
     opponent_counts = normalise_counter(opposed)
 
-    byes = set(_draw_byes(present, bye_count, opponent_counts, rng))
+    bye_keys = None
+    if bye_count and (bye_counts is not None or season_bye_counts is not None):
+        bye_keys = rotation_keys(present, bye_counts, season_bye_counts)
+    byes = set(_draw_byes(present, bye_count, opponent_counts, rng, bye_keys))
     seated = [p for p in present if p not in byes]
     sizes = [4] * fours + [3] * threes
     separate = apart_pairs(apart, seated)
@@ -111,9 +137,17 @@ def individual_round(
     meet, role = _cost_matrices(seated, local, partner_counts, opponent_counts, separate)
 
     horizon = 2 if len(seated) <= LOOKAHEAD_MAX and len(sizes) > 1 else 1
+    allowed: list[list[frozenset[int]] | None] = [None] * horizon
+    if threes and fours and (three_counts is not None or season_three_counts is not None):
+        allowed = _three_rotation(seated, threes, horizon, three_counts, season_three_counts)
     fixed = []
-    for _r in range(horizon):
-        assignment = assign_apart([(local[a], local[b]) for a, b in separate], sizes, rng) if separate else {}
+    for r in range(horizon):
+        pairs = [(local[a], local[b]) for a, b in separate]
+        assignment = assign_apart(pairs, sizes, rng, allowed=allowed[r]) if separate else {}
+        if assignment is None and allowed[r] is not None:
+            # Couples kept apart come before the rotation: this round cannot have both.
+            allowed[r] = None
+            assignment = assign_apart(pairs, sizes, rng)
         if assignment is None:
             names = ", ".join(f"{a}–{b}" for a, b in separate)
             raise ValueError(f"apart: {len(seated)} players at {len(sizes)} table(s) cannot keep {names} apart")
@@ -122,7 +156,9 @@ def individual_round(
     budget = BUDGET if len(seated) >= SMALL else BUDGET // 4
     best = None
     for _ in range(RESTARTS):
-        search = TableSearch(sizes, meet, rng, horizon=horizon, weight=WEIGHT, cross=3 * base, fixed=fixed)
+        search = TableSearch(
+            sizes, meet, rng, horizon=horizon, weight=WEIGHT, cross=3 * base, fixed=fixed, allowed=allowed
+        )
         search.run(budget // RESTARTS)
         if best is None or search.best_total < best.best_total:
             best = search
@@ -131,7 +167,7 @@ def individual_round(
     tables = best.best[0]
     if horizon > 1 and _round_cost(tables, meet) > 0:
         # The look-ahead may have traded a repeat now for a clean next round: draw this round alone too.
-        alone = TableSearch(sizes, meet, rng, fixed=fixed[:1])
+        alone = TableSearch(sizes, meet, rng, fixed=fixed[:1], allowed=allowed[:1])
         alone.run(budget // 2)
         if _round_cost(alone.best[0], meet) < _round_cost(tables, meet):
             tables = alone.best[0]
@@ -145,6 +181,31 @@ def individual_round(
     rng.shuffle(result4)
     rng.shuffle(result3)
     return result4 + result3
+
+
+def _three_rotation(
+    seated: list[int],
+    threes: int,
+    horizon: int,
+    evening: Mapping[int, int] | None,
+    season: Mapping[int, int] | None,
+) -> list[list[frozenset[int]] | None]:
+    """Per planned round, the table sizes each seated player (local index) may take.
+
+    The drawn round follows the rotation exactly (:func:`~.rotation.split_odd_seats`); the
+    look-ahead round follows it as forecast by :func:`~.rotation.predicted_keys`: a plan, not a rule.
+    """
+    keys = rotation_keys(seated, evening, season)
+    split = split_odd_seats(keys, 3 * threes)
+    result = [_sizes_allowed(seated, split)]
+    if horizon > 1:
+        result.append(_sizes_allowed(seated, split_odd_seats(predicted_keys(keys, split), 3 * threes)))
+    return result
+
+
+def _sizes_allowed(seated: list[int], split: OddSeats) -> list[frozenset[int]]:
+    three, four, both = frozenset({3}), frozenset({4}), frozenset({3, 4})
+    return [both if p in split.tied else three if p in split.must else four for p in seated]
 
 
 def _base(m: int) -> int:
@@ -199,10 +260,20 @@ def _round_cost(tables: list[list[int]], meet: list[list[int]]) -> int:
     return sum(meet[t[i]][t[j]] for t in tables for i in range(len(t)) for j in range(i + 1, len(t)))
 
 
-def _draw_byes(present: list[int], count: int, opposed: Counter[PairKey], rng: random.Random) -> list[int]:
-    """The ``count`` players who played most (two opponents a game), ties drawn by ``rng``."""
+def _draw_byes(
+    present: list[int],
+    count: int,
+    opposed: Counter[PairKey],
+    rng: random.Random,
+    keys: Mapping[int, tuple[int, int]] | None = None,
+) -> list[int]:
+    """The ``count`` players who played most (two opponents a game), ties drawn by ``rng``; with
+    rotation ``keys``, the fewest byes this evening and season come first."""
     if not count:
         return []
+    if keys is not None:
+        tiebreak = {p: rng.random() for p in present}
+        return order_by_rotation(present, keys, tiebreak)[:count]
     index = {p: i for i, p in enumerate(present)}
     slots = [0] * len(present)
     for key, c in opposed.items():

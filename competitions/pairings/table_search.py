@@ -20,16 +20,16 @@ with a player at another table of the same round that lowers the total most is m
 the table each leaves is tabu to them for a few iterations unless the swap gives a new best; after
 a long stall a few random swaps shake the plan. The search stops at cost zero or after a budget of
 evaluated swaps — a count, not a clock, so the result depends only on ``rng``.
+
+``allowed[r][p]``: the table sizes player ``p`` may take in planned round ``r`` (``None``: any). It is
+how the fair rotation of tables of three (:mod:`.rotation`) is kept: the start respects it and no
+swap or shake breaks it (a swap between tables of one size always keeps it).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-
-_STALL = 60  # iterations without a new best before a shake
-_SHAKE = 3  # random swaps per shake
-
 
 _STALL = 80  # iterations without a new best before a shake
 _SHAKE = 3  # random swaps per shake
@@ -55,8 +55,10 @@ class TableSearch:
         weight: int = 1,
         cross: int = 0,
         fixed: Sequence[dict[int, int]] = (),
+        allowed: Sequence[Sequence[frozenset[int]] | None] = (),
     ) -> None:
         self.sizes = list(sizes)
+        self.allowed = [allowed[r] if r < len(allowed) else None for r in range(horizon)]
         self.m = sum(self.sizes)
         self.rng = rng
         self.horizon = horizon
@@ -64,7 +66,7 @@ class TableSearch:
         self.rounds: list[list[list[int]]] = []
         self.where: list[list[int]] = []
         for r in range(horizon):
-            tables = self._greedy(meet, fixed[r] if r < len(fixed) else {})
+            tables = self._greedy(meet, fixed[r] if r < len(fixed) else {}, self.allowed[r])
             self.rounds.append(tables)
             self.where.append(self._where_of(tables))
         weights = [weight] + [1] * (horizon - 1)
@@ -115,9 +117,14 @@ class TableSearch:
                 where[p] = index
         return where
 
-    def _greedy(self, meet: list[list[int]], fixed: dict[int, int]) -> list[list[int]]:
+    def _greedy(
+        self, meet: list[list[int]], fixed: dict[int, int], allowed: Sequence[frozenset[int]] | None = None
+    ) -> list[list[int]]:
         """Fill the tables seat by seat with the cheapest remaining player (random ties);
-        players in ``fixed`` (player -> table) are seated there first."""
+        players in ``fixed`` (player -> table) are seated there first. With ``allowed``, each table
+        draws only from the players meant for its size (see :meth:`_pools`)."""
+        if allowed is not None:
+            fixed, pools = self._pools(fixed, allowed)
         tables: list[list[int]] = [[] for _ in self.sizes]
         for player, table in sorted(fixed.items()):
             tables[table].append(player)
@@ -125,6 +132,8 @@ class TableSearch:
         self.rng.shuffle(rest)
         for index, size in enumerate(self.sizes):
             table = tables[index]
+            if allowed is not None:
+                rest = pools[size]
             while len(table) < size:
                 if not table:
                     table.append(rest.pop())
@@ -139,6 +148,43 @@ class TableSearch:
                             break
                 table.append(rest.pop(best_k))
         return tables
+
+    def _pools(
+        self, fixed: dict[int, int], allowed: Sequence[frozenset[int]]
+    ) -> tuple[dict[int, int], dict[int, list[int]]]:
+        """Which size of table each unfixed player starts at: those allowed one size there, the
+        others (shuffled) wherever seats are left. A ``fixed`` seat that breaks ``allowed`` or
+        takes a seat that a one-size player needs is dropped (``fixed`` is a starting hint)."""
+        seats: dict[int, int] = {}
+        for size in self.sizes:
+            seats[size] = seats.get(size, 0) + size
+        only = {size: [p for p in range(self.m) if allowed[p] == {size}] for size in seats}
+        need = {size: len(players) for size, players in only.items()}
+        kept: dict[int, int] = {}
+        for player, table in sorted(fixed.items()):
+            size = self.sizes[table]
+            if size not in allowed[player]:
+                continue
+            if allowed[player] == {size}:
+                need[size] -= 1
+            elif seats[size] - need[size] <= 0:
+                continue
+            seats[size] -= 1
+            kept[player] = table
+        pools: dict[int, list[int]] = {size: [p for p in only[size] if p not in kept] for size in seats}
+        for size in seats:
+            seats[size] -= len(pools[size])
+            if seats[size] < 0:
+                raise ValueError(f"table search: more players must sit at tables of {size} than there are seats")
+        flexible = [p for p in range(self.m) if p not in kept and len(allowed[p] & seats.keys()) > 1]
+        self.rng.shuffle(flexible)
+        for p in flexible:
+            size = next(size for size in sorted(seats) if seats[size] > 0 and size in allowed[p])
+            seats[size] -= 1
+            pools[size].append(p)
+        for pool in pools.values():
+            self.rng.shuffle(pool)
+        return kept, pools
 
     # --- search ---------------------------------------------------------------------------
 
@@ -160,15 +206,21 @@ class TableSearch:
             best_delta, moves = None, []
             for r, x in candidates:
                 tables, where, cost, own, banned = self.rounds[r], self.where[r], self.cost[r], self.own[r], tabu[r]
+                allowed = self.allowed[r]
                 t = where[x]
                 rest_t = [z for z in tables[t] if z != x]
                 cx, own_x = cost[x], own[x]
                 for u, other in enumerate(tables):
                     if u == t:
                         continue
+                    crossing = allowed is not None and self.sizes[u] != self.sizes[t]
+                    if crossing and self.sizes[u] not in allowed[x]:
+                        continue
                     x_at_u = sum(cx[z] for z in other)
                     x_banned = banned[x][u] > iteration
                     for y in other:
+                        if crossing and self.sizes[t] not in allowed[y]:
+                            continue
                         cy = cost[y]
                         delta = sum(cy[z] for z in rest_t) - own_x + x_at_u - cx[y] - own[y]
                         if (x_banned or banned[y][t] > iteration) and self.total + delta >= self.best_total:
@@ -226,7 +278,11 @@ class TableSearch:
         tables = self.rounds[r]
         if len(tables) < 2:
             return
+        allowed = self.allowed[r]
         for _ in range(_SHAKE):
             t, u = rng.sample(range(len(tables)), 2)
-            self._swap(r, rng.choice(tables[t]), rng.choice(tables[u]))
+            x, y = rng.choice(tables[t]), rng.choice(tables[u])
+            if allowed is not None and (self.sizes[u] not in allowed[x] or self.sizes[t] not in allowed[y]):
+                continue  # this swap would break the rotation: skip it
+            self._swap(r, x, y)
         self.total = self.plan_cost()

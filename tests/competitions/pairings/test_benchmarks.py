@@ -37,3 +37,13 @@ def test_whist_benchmark_names_the_missing_sizes() -> None:
     assert shipped.value == len(sizes) - len(missing) and shipped.ok is (not missing)
     assert all(str(n) in shipped.note for n in missing)
     assert largest.ok is True and "64 players" in largest.name
+
+
+def test_rotation_benchmark_runs_quick() -> None:
+    import competitions.benchmarks_draws  # noqa: F401
+
+    (bench,) = [b for b in REGISTRY if b.group == "draws" and b.name == "odd seats rotation"]
+    rows = bench.func(True)
+    assert [m.name.split(":")[0] for m in rows] == [f"evening of 4 rounds, {n} players" for n in (13, 14, 26)]
+    assert all(m.value <= 1 and m.ok for m in rows)
+    assert "without rotation: max 4, spread 3" in rows[0].note  # 13 players drawn blind pile up (issue 27)
