@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from django.db.models import Sum
 
 from clubs.models import ApartPair
-from competitions.models import SEATS, Bye, Competition, Entrant, Evening, MatchSeat, MatchSide, Round
+from competitions.models import SEATS, Bye, Competition, Entrant, Evening, MatchSeat, MatchSide, Round, SitOut
 from competitions.pairings import (
     choose_byes,
     individual_round,
@@ -116,9 +116,51 @@ def _counters(tables: Iterable[tuple[int, ...]]) -> tuple[PairCounter, PairCount
     return partnered, opposed
 
 
-def earlier_bye_players(*, competition: Competition) -> list[int]:
-    """Player ids of every bye so far in the competition (repeats count)."""
-    return list(Bye.objects.filter(round__competition=competition).values_list("entrant__player_id", flat=True))
+@dataclass
+class OddCounts:
+    """Per player id: seats at a table of three, and rounds out (drawn out, or sitting out), in this
+    evening's earlier rounds (``*_tonight``) and in the season's earlier evenings (``*_season``)."""
+
+    threes_tonight: Counter = field(default_factory=Counter)
+    threes_season: Counter = field(default_factory=Counter)
+    out_tonight: Counter = field(default_factory=Counter)
+    out_season: Counter = field(default_factory=Counter)
+
+
+def odd_counts(*, round: Round, through_round: bool = False) -> OddCounts:
+    """The fair-rotation counts (RULES.md §9) before ``round`` — or up to and including it with
+    ``through_round`` (the draw page shows a drawn round's effect): three queries, whatever the season.
+
+    "Tonight": the rounds of ``round``'s evening numbered before it; "season": the competition's
+    evenings numbered before it (a competition is one season). Choice: a round out counts a bye and
+    a round sat out (a late arrival): both are a round not played, and nobody should be drawn out
+    while another present player has played every round.
+    """
+    counts = OddCounts()
+    competition_id = round.competition_id
+    evening = round.evening
+    last = round.number if through_round else round.number - 1
+
+    def add(tonight: Counter, season: Counter, rows) -> None:
+        for player_id, evening_id, evening_number, number in rows:
+            if evening is not None and evening_id == evening.pk:
+                if number <= last:
+                    tonight[player_id] += 1
+            elif evening is None or (evening_number is not None and evening_number < evening.number):
+                season[player_id] += 1
+
+    where = {"round__competition_id": competition_id}
+    fields = ("round__evening_id", "round__evening__number", "round__number")
+    add(
+        counts.threes_tonight,
+        counts.threes_season,
+        MatchSeat.objects.filter(match__sides=3, match__round__competition_id=competition_id).values_list(
+            "player_id", *(f"match__{f}" for f in fields)
+        ),
+    )
+    add(counts.out_tonight, counts.out_season, Bye.objects.filter(**where).values_list("entrant__player_id", *fields))
+    add(counts.out_tonight, counts.out_season, SitOut.objects.filter(**where).values_list("player_id", *fields))
+    return counts
 
 
 def apart_pairs(*, competition: Competition) -> list[tuple[int, int]]:
@@ -151,11 +193,12 @@ def plan_individual_round(
     player_ids: Sequence[int],
     partnered: PairCounter,
     opposed: PairCounter,
-    byes_so_far: Iterable[int],
     seed: int,
     three_player_tables: bool,
     apart: Iterable[tuple[int, int]] = (),
     north: Counter | None = None,
+    odd: OddCounts | None = None,
+    byes_so_far: Iterable[int] = (),
 ) -> RoundPlan:
     """Draw one individual round over these players with ``individual_round``.
 
@@ -164,13 +207,19 @@ def plan_individual_round(
     ascending id order, so a seed always gives the same draw for the same attendance and history.
     ``apart``: pairs of player ids who never share a table (``ApartError`` when impossible);
     ``north``: player id → times at North this evening, so that North (who deals first) rotates.
+    ``odd``: the fair-rotation counts (:func:`odd_counts`): tables of three and byes go to those
+    with the fewest this evening, then this season (then ``byes_so_far`` is not used).
     """
     ids = sorted(player_ids)
     index = {player: i for i, player in enumerate(ids)}
     rng = random.Random(seed)
     _, _, bye_count = table_plan(len(ids), three_player_tables)
-    earlier = [index[p] for p in byes_so_far if p in index]
-    out = set(choose_byes(list(range(len(ids))), bye_count, earlier, rng)) if bye_count else set()
+    if odd is not None:
+        earlier = _expand(odd.out_season + odd.out_tonight, index)
+        tonight = _expand(odd.out_tonight, index)
+    else:
+        earlier, tonight = [index[p] for p in byes_so_far if p in index], []
+    out = set(choose_byes(list(range(len(ids))), bye_count, earlier, rng, tonight=tonight)) if bye_count else set()
     seated = [i for i in range(len(ids)) if i not in out]
     separate = [(index[a], index[b]) for a, b in apart if a in index and b in index]
     seat_counts = {index[p]: count for p, count in (north or {}).items() if p in index}
@@ -183,6 +232,7 @@ def plan_individual_round(
             three_player_tables=three_player_tables,
             apart=separate,
             seat_counts=seat_counts,
+            **_rotation(odd, index),
         )
     except ValueError as error:
         if separate and str(error).startswith("apart"):
@@ -193,6 +243,27 @@ def plan_individual_round(
         seats = [(seat, side, ids[i]) for seat, side, i in seats_of(table)]
         plan.tables.append(TablePlan(table=number, seats=seats, entrants=[None] * (3 if len(table) == 3 else 2)))
     return plan
+
+
+def _expand(counts: Counter, index: dict[int, int]) -> list[int]:
+    """A counter by player id as a list of engine indexes, each repeated its count."""
+    return [index[p] for p, c in counts.items() if p in index for _ in range(c)]
+
+
+def _rotation(odd: OddCounts | None, index: dict[int, int]) -> dict[str, dict[int, int]]:
+    """The engine's rotation keywords by engine index (none without ``odd``: no rotation)."""
+    if odd is None:
+        return {}
+
+    def by_index(counter: Counter) -> dict[int, int]:
+        return {index[p]: c for p, c in counter.items() if p in index}
+
+    return {
+        "three_counts": by_index(odd.threes_tonight),
+        "season_three_counts": by_index(odd.threes_season),
+        "bye_counts": by_index(odd.out_tonight),
+        "season_bye_counts": by_index(odd.out_season),
+    }
 
 
 def _reindex(counter: PairCounter, index: dict[int, int]) -> PairCounter:

@@ -25,11 +25,11 @@ def plan_draw(*, round: Round, present: Sequence[int], three_player_tables: bool
             player_ids=present,
             partnered=partnered,
             opposed=opposed,
-            byes_so_far=draws.earlier_bye_players(competition=competition),
             seed=round.seed,
             three_player_tables=three_player_tables,
             apart=draws.apart_pairs(competition=competition),
             north=draws.north_counts(round=round),
+            odd=draws.odd_counts(round=round),
         )
     except draws.ApartError as error:
         raise DrawError(

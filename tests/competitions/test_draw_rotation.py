@@ -1,0 +1,95 @@
+"""Fair rotation through the services: tables of three and rounds out go round, tonight and over the
+season (RULES.md §9; issue 27 item 5, issue 26 item 11)."""
+
+from collections import Counter
+
+import pytest
+
+from competitions import draws, services
+from competitions.models import Bye, MatchSeat
+from competitions.services.odd_numbers import set_sit_outs
+from tests.competitions.factories import make_club, make_competition, make_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _threes(round) -> list[int]:
+    return list(MatchSeat.objects.filter(match__round=round, match__sides=3).values_list("player_id", flat=True))
+
+
+def _byes(round) -> list[int]:
+    return list(Bye.objects.filter(round=round).values_list("entrant__player_id", flat=True))
+
+
+def _play_evening(competition, players, rounds: int, seed: int):
+    evening = services.create_evening(competition=competition)
+    services.register_attendance(evening=evening, players=players)
+    drawn = [services.draw_next_round(evening=evening, seed=seed + r) for r in range(rounds)]
+    return evening, drawn
+
+
+@pytest.mark.parametrize(("count", "per_round"), [(13, 9), (14, 6), (15, 3)])
+def test_three_rounds_of_an_evening_rotate_the_tables_of_three(count: int, per_round: int) -> None:
+    club = make_club()
+    competition = make_competition(club)
+    players = make_players(club, count)
+    _, rounds = _play_evening(competition, players, 3, seed=11)
+    tally: Counter = Counter()
+    for number, round in enumerate(rounds, start=1):
+        threes = _threes(round)
+        assert len(threes) == per_round
+        # before this round, nobody at a table of three now had more than anyone left out of one
+        before = [tally[p.pk] for p in players]
+        chosen = [tally[p] for p in threes]
+        others = [tally[p.pk] for p in players if p.pk not in threes]
+        assert not others or max(chosen) <= min(others), (number, sorted(before))
+        tally.update(threes)
+    counts = [tally[p.pk] for p in players]
+    assert max(counts) - min(counts) <= 1
+    assert sum(counts) == 3 * per_round
+    # the counts the draw page shows, through the last round
+    odd = draws.odd_counts(round=rounds[-1], through_round=True)
+    assert odd.threes_tonight == tally and not odd.threes_season
+
+
+def test_byes_rotate_tonight_including_a_round_sat_out() -> None:
+    club = make_club()
+    competition = make_competition(club, three_player_tables=False)
+    players = make_players(club, 14)  # two byes a round
+    evening = services.create_evening(competition=competition)
+    services.register_attendance(evening=evening, players=players)
+    first = services.create_round(competition=competition, evening=evening)
+    set_sit_outs(round=first, player_ids=[players[0].pk, players[1].pk])  # late: 12 play round 1
+    services.draw_round(round=first, seed=3)
+    assert not _byes(first)
+    out: Counter = Counter({players[0].pk: 1, players[1].pk: 1})
+    for r in range(2, 8):
+        round = services.draw_next_round(evening=evening, seed=r)
+        byes = _byes(round)
+        assert len(byes) == 2
+        lowest = min(out[p.pk] for p in players)
+        assert all(out[p] == lowest for p in byes), (r, byes, out)
+        out.update(byes)
+    assert max(out.values()) - min(out[p.pk] for p in players) <= 1
+
+
+def test_over_several_evenings_the_season_decides_who_is_next() -> None:
+    """Four evenings of 13 players, 3 rounds: 27 seats at tables of three an evening; each evening
+    one player gets a third — never one who had more tables of three this season than another."""
+    club = make_club()
+    competition = make_competition(club)
+    players = make_players(club, 13)
+    season: Counter = Counter()
+    for evening_number in range(4):
+        evening, rounds = _play_evening(competition, players, 3, seed=100 * evening_number)
+        first = _threes(rounds[0])
+        # round 1 of an evening: the nine with the fewest this season (the evening has none yet)
+        chosen = [season[p] for p in first]
+        others = [season[p.pk] for p in players if p.pk not in first]
+        assert max(chosen) <= min(others), (evening_number, season)
+        odd = draws.odd_counts(round=rounds[0])
+        assert odd.threes_season == season and not odd.threes_tonight
+        for round in rounds:
+            season.update(_threes(round))
+    counts = [season[p.pk] for p in players]
+    assert sum(counts) == 4 * 27 and max(counts) - min(counts) <= 1, sorted(counts)
