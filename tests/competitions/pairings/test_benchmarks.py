@@ -40,7 +40,7 @@ def test_whist_benchmark_names_the_missing_sizes() -> None:
 
 
 def test_rotation_benchmark_runs_quick() -> None:
-    import competitions.benchmarks_draws  # noqa: F401
+    import competitions.draws.benchmarks  # noqa: F401
 
     (bench,) = [b for b in REGISTRY if b.group == "draws" and b.name == "odd seats rotation"]
     rows = bench.func(True)

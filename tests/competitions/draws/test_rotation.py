@@ -5,9 +5,10 @@ from collections import Counter
 
 import pytest
 
-from competitions import draws, services
+from competitions import services
+from competitions.draws import pairing as draws
+from competitions.evenings.odd_numbers import set_sit_outs
 from competitions.models import Bye, MatchSeat
-from competitions.services.odd_numbers import set_sit_outs
 from tests.competitions.factories import make_club, make_competition, make_players
 
 pytestmark = pytest.mark.django_db
