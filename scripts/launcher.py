@@ -18,6 +18,7 @@ A failing step ends with one sentence saying what to do, not a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import sqlite3
@@ -229,13 +230,31 @@ def hand_over(command: list) -> int:
     return subprocess.run(command, cwd=ROOT).returncode
 
 
+def network():
+    """``core.network`` (standard library only), loaded without Django from its file."""
+    spec = importlib.util.spec_from_file_location("klaverjas_network", ROOT / "core" / "network.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def serve(options) -> int:
     installed = ensure_installed(ROOT)
     ensure_messages(ROOT)
     ensure_database(ROOT, migrate=installed, seed=options.seed)
     address = f"{options.host}:{options.port}"
-    say(f"\n  Klaverjas club system: http://{address}/\n  Demo logins: organiser / demo  and  scorer / demo\n")
-    return hand_over([venv_python(venv_dir(ROOT)), ROOT / "manage.py", "runserver", address])
+    debug = os.environ.get("DEBUG", "").lower() in TRUE
+    net = network()
+    lines = net.welcome(options.host, options.port, lan=net.lan_address(), site_url=os.environ.get("SITE_URL", ""))
+    lines.append("  Demo logins: organiser / demo  and  scorer / demo")
+    lines.append(
+        "  DEBUG is on (for developers only: never on the club's network)."
+        if debug
+        else "  DEBUG is off (Dutch error pages, tracebacks in this window); developers: DEBUG=1 make run."
+    )
+    say("\n" + "\n".join(lines) + "\n")
+    # serve_laptop: runserver (static files by whitenoise) announcing these addresses, not 0.0.0.0.
+    return hand_over([venv_python(venv_dir(ROOT)), ROOT / "manage.py", "serve_laptop", address])
 
 
 def test(options) -> int:

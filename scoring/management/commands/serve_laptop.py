@@ -1,0 +1,26 @@
+"""``manage.py serve_laptop [addr:port]``: the club laptop's server behind ``make run``.
+
+It is ``runserver`` (whitenoise's, so static files are served as in production, with DEBUG off too)
+announcing the addresses a person can open, not ``http://0.0.0.0:8000/``: the one on this laptop,
+the one the phones at the tables must use (this laptop's network address, found without internet)
+and where the phones page is."""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+from whitenoise.runserver_nostatic.management.commands.runserver import Command as RunserverCommand
+
+from core.network import lan_address, welcome
+
+
+class Command(RunserverCommand):
+    help = "Serve the club laptop (runserver), printing the address the phones must use."
+
+    def on_bind(self, server_port):
+        host = f"[{self.addr}]" if self._raw_ipv6 else self.addr
+        lines = welcome(host, server_port, lan=lan_address(), site_url=getattr(settings, "SITE_URL", ""))
+        debug = "DEBUG is on (developers only)." if settings.DEBUG else "DEBUG is off."
+        quit_key = "CTRL-BREAK" if os.name == "nt" else "CONTROL-C"
+        self.stdout.write("\n".join([*lines, f"  {debug} Stop the server with {quit_key}."]))
