@@ -188,6 +188,31 @@ class Competition(models.Model):
     prize_every = models.PositiveSmallIntegerField(_("then every n-th place"), default=0)
     booby_prize = models.BooleanField(_("booby prize"), default=True)
     is_public = models.BooleanField(_("public"), default=True)
+    # The season's plan (competitions/season): how many evenings, on which dates, from what time.
+    planned_evenings = models.PositiveSmallIntegerField(
+        _("planned evenings"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(366)],
+        help_text=_("How many club evenings the season has (empty: not planned)."),
+    )
+    evening_dates = models.JSONField(
+        _("dates of the evenings"), default=list, blank=True, help_text=_("The planned dates, in order.")
+    )
+    evening_start = models.TimeField(_("evenings start at"), null=True, blank=True)
+    double_round_robin = models.BooleanField(
+        _("double round robin"),
+        default=False,
+        help_text=_("Fixed pairs and teams: everyone meets everyone twice (home and away)."),
+    )
+    previous = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="next_seasons",
+        verbose_name=_("previous season"),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -428,3 +453,4 @@ class MatchSeat(models.Model):
 from competitions.draws.models import WhistRound  # noqa: E402,F401  (rounds that follow a whist schedule)
 from competitions.evenings.models import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
 from competitions.pagecache.models import PageVersion  # noqa: E402,F401  (the page cache's version rows)
+from competitions.season.models import SettingsChange  # noqa: E402,F401  (who changed a competition's settings)

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("scoring.prints.urls")),
     path("", include("competitions.standings.urls")),
     path("", include("competitions.organiser.urls")),
+    path("", include("competitions.season.urls")),
     path("", include("scoring.results.urls")),
     path("", include("scoring.phones.urls")),
     path("", include("scoring.tonight.urls")),

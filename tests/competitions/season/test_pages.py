@@ -1,0 +1,131 @@
+"""The organiser's set-up pages: a competition from a template, its settings, the replay, a new season."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from competitions.models import Competition
+from competitions.season.models import SettingsChange
+from tests.competitions.factories import english, make_user  # noqa: F401  (autouse: English)
+from tests.competitions.season.conftest import played_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def logged_in(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def _form_data(response) -> dict:
+    """What the browser would post: every field of the settings form as rendered (initial values)."""
+    form = response.context["form"]
+    data = {}
+    for name, field in form.fields.items():
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif isinstance(value, list):
+            data[name] = [str(v) for v in value]
+        elif value is not None:
+            data[name] = str(value)
+    return data
+
+
+def test_new_competition_from_a_template_then_adjusted(logged_in, club):
+    url = reverse("season:new", args=[club.slug])
+    page = logged_in.get(url + "?template=best-5-of-7")
+    assert page.status_code == 200
+    data = _form_data(page)
+    assert (data["standings_method"], data["count_best"], data["planned_evenings"]) == ("best_n", "5", "7")
+    assert data["rule__four_jacks"] == "200" and data["rule__pit_bonus"] == "100"
+    data.update(name="Seizoen 2026-2027", rule__four_jacks="100", evening_dates="2026-09-04\n02-10-2026", save="")
+    response = logged_in.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    competition = Competition.objects.get()
+    assert competition.rule_options == {"four_jacks": 100}
+    assert competition.evening_dates == ["2026-09-04", "2026-10-02"]
+    assert (competition.standings_method, competition.count_best) == ("best_n", 5)
+    assert response["Location"] == reverse("season:settings", args=[competition.slug])
+
+
+def test_bad_input_names_the_field_and_creates_nothing(logged_in, club):
+    url = reverse("season:new", args=[club.slug])
+    data = _form_data(logged_in.get(url))
+    data.update(name="X", rule__pit_bonus="5000", evening_dates="31-02-2026", save="")
+    response = logged_in.post(url, data)
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert "rule__pit_bonus" in errors and "evening_dates" in errors
+    assert "31-02-2026 is not a date" in str(errors["evening_dates"])
+    assert not Competition.objects.exists()
+
+
+def test_changing_the_preset_shows_its_house_rules_without_javascript(logged_in, club):
+    url = reverse("season:new", args=[club.slug])
+    data = _form_data(logged_in.get(url))
+    data.update(name="Zuid-Afrikaans", ruleset="klawerjas", show_preset="")
+    response = logged_in.post(url, data)
+    assert response.status_code == 200 and not Competition.objects.exists()
+    shown = _form_data(response)
+    assert shown["rule__four_jacks"] == "100" and shown["rule__four_of_a_kind_ranks"] == ["Q", "K", "A"]
+    assert shown["name"] == "Zuid-Afrikaans"
+
+
+def test_the_settings_page_needs_an_organiser_of_the_club(client, club):
+    competition, _players = played_season(club)
+    client.force_login(make_user("scorer", scorer_of=club))
+    assert client.get(reverse("season:settings", args=[competition.slug])).status_code == 403
+    assert client.get(reverse("season:new", args=[club.slug])).status_code == 403
+    assert client.get(reverse("season:new-season", args=[competition.slug])).status_code == 403
+
+
+def test_results_in_lock_the_game_and_a_standings_change_warns_first(logged_in, club):
+    competition, _players = played_season(club)
+    url = reverse("season:settings", args=[competition.slug])
+    page = logged_in.get(url)
+    assert page.context["form"].fields["rule__pit_bonus"].disabled
+    data = _form_data(page)
+    data.update(rule__pit_bonus="50", standings_method="best_n", count_best="1", save="")
+    warned = logged_in.post(url, data)
+    assert warned.status_code == 409
+    assert ("Number of best evenings (N)", "—", "1") in warned.context["warning"]
+    assert Competition.objects.get(pk=competition.pk).standings_method == "total"
+    lines = {line.name: line for line in warned.context["replay"]}
+    assert (lines["Bert Bok"].points_before, lines["Bert Bok"].points_after) == (3000, 1200)
+    data.pop("save")
+    data["confirm"] = ""
+    saved = logged_in.post(url, data)
+    assert saved.status_code == 302
+    competition.refresh_from_db()
+    assert (competition.standings_method, competition.count_best, competition.rule_options) == ("best_n", 1, {})
+
+
+def test_replay_previews_a_template_on_last_seasons_results_without_saving(logged_in, club, organiser):
+    last, _players = played_season(club, name="Seizoen 2025-2026")
+    new = Competition.objects.create(club=club, name="Seizoen 2026-2027", slug="nieuw", previous=last)
+    url = reverse("season:settings", args=[new.slug])
+    data = _form_data(logged_in.get(url))
+    data.update(standings_method="best_n", count_best="1", preview="")
+    response = logged_in.post(url, data)
+    assert response.status_code == 200
+    assert response.context["replay_source"] == last
+    lines = [(line.name, line.rank_after, line.points_after) for line in response.context["replay"]]
+    assert lines == [("Bert Bok", 1, 1200), ("Cor Cavia", 2, 1200), ("Anna Aap", 3, 1000), ("Dirk Das", 4, 800)]
+    new.refresh_from_db()
+    assert new.standings_method == "total" and not SettingsChange.objects.exists()
+
+
+def test_new_season_proposes_next_years_dates(logged_in, club):
+    competition, _players = played_season(club, name="Seizoen 2025-2026", evening_dates=["2025-09-05", "2025-10-03"])
+    url = reverse("season:new-season", args=[competition.slug])
+    page = logged_in.get(url)
+    assert page.context["form"]["name"].value() == "Seizoen 2026-2027"
+    assert page.context["form"]["evening_dates"].value() == "2026-09-04\n2026-10-02"
+    response = logged_in.post(url, {"name": "Seizoen 2026-2027", "evening_dates": "2026-09-04\n2026-10-02"})
+    season = Competition.objects.get(name="Seizoen 2026-2027")
+    assert response["Location"] == reverse("season:settings", args=[season.slug])
+    assert season.previous == competition
