@@ -23,7 +23,7 @@ def _form_data(response) -> dict:
     """What the browser would post: every field of the settings form as rendered (initial values)."""
     form = response.context["form"]
     data = {}
-    for name, field in form.fields.items():
+    for name in form.fields:
         value = form[name].value()
         if isinstance(value, bool):
             if value:
