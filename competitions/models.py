@@ -196,8 +196,13 @@ class Competition(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(366)],
         help_text=_("How many club evenings the season has (empty: not planned)."),
     )
+    #: ISO dates (text); edited on the settings page (competitions/season), not in the admin.
     evening_dates = models.JSONField(
-        _("dates of the evenings"), default=list, blank=True, help_text=_("The planned dates, in order.")
+        _("dates of the evenings"),
+        default=list,
+        blank=True,
+        editable=False,
+        help_text=_("The planned dates, in order."),
     )
     evening_start = models.TimeField(_("evenings start at"), null=True, blank=True)
     double_round_robin = models.BooleanField(
@@ -211,6 +216,7 @@ class Competition(models.Model):
         null=True,
         blank=True,
         related_name="next_seasons",
+        editable=False,
         verbose_name=_("previous season"),
     )
     created = models.DateTimeField(auto_now_add=True)

@@ -58,8 +58,11 @@ def _draw_url(round: Round) -> str:
 def dashboard(request):
     if not is_site_admin(request.user) and not clubs_managed_by(request.user).exists():
         raise PermissionDenied
-    competitions = selectors.managed_competitions(request.user)
-    return render(request, "staff/competitions/dashboard.html", {"competitions": competitions})
+    competitions = list(selectors.managed_competitions(request.user))
+    with_competitions = {c.club_id for c in competitions}
+    new_clubs = [club for club in clubs_managed_by(request.user).order_by("name") if club.pk not in with_competitions]
+    context = {"competitions": competitions, "new_clubs": new_clubs}
+    return render(request, "staff/competitions/dashboard.html", context)
 
 
 @login_required

@@ -74,8 +74,8 @@ def _render(request, context: dict, status: int = 200):
 
 
 @login_required
-def competition_new(request, club):
-    club = _club(request, club)
+def competition_new(request, slug):
+    club = _club(request, slug)
     template = BY_KEY.get(request.GET.get("template", ""))
     context = {"club": club, "mode": "new", "template": template}
     if request.method == "POST" and "show_preset" in request.POST:

@@ -129,3 +129,9 @@ def test_new_season_proposes_next_years_dates(logged_in, club):
     season = Competition.objects.get(name="Seizoen 2026-2027")
     assert response["Location"] == reverse("season:settings", args=[season.slug])
     assert season.previous == competition
+
+
+def test_the_dashboard_offers_a_new_competition_also_to_a_club_without_one(logged_in, club):
+    page = logged_in.get(reverse("staff:dashboard"))
+    assert page.status_code == 200
+    assert reverse("season:new", args=[club.slug]) in page.content.decode()
