@@ -338,15 +338,15 @@ def test_skip_summary_names_each_test_and_one_command():
     lines = root_conftest.skip_summary(
         [
             Report("tests/browser/test_a.py::test_one", "browser tests need Debian's chromium at /usr/bin/chromium"),
-            Report("tests/scoring/test_sheets.py::test_render", "needs poppler-utils (pdftoppm)"),
-            Report("tests/scoring/test_sheets.py::test_qr", "needs zbar-tools (zbarimg) to read QR codes"),
+            Report("tests/scoring/prints/test_sheets.py::test_render", "needs poppler-utils (pdftoppm)"),
+            Report("tests/scoring/prints/test_sheets.py::test_qr", "needs zbar-tools (zbarimg) to read QR codes"),
             Report("tests/scoring/test_concurrency.py::test_x", "needs PostgreSQL (CI runs the suite a second time)"),
             Report("tests/test_other.py::test_y", "not today"),
         ]
     )
     assert lines[0] == "3 test(s) skipped because this machine lacks a program:"
     assert "    tests/browser/test_a.py::test_one" in lines
-    assert "    tests/scoring/test_sheets.py::test_render" in lines
+    assert "    tests/scoring/prints/test_sheets.py::test_render" in lines
     assert "To run them too: sudo apt-get install -y chromium poppler-utils zbar-tools" in lines
     assert "    tests/scoring/test_concurrency.py::test_x" in lines
     assert not any("test_other" in line for line in lines), "a skip not about the machine is not listed"

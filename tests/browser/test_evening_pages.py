@@ -60,7 +60,7 @@ def test_attendance_page_search_same_as_last_and_live_count(live_server, new_pag
     "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"]
 )
 def test_the_evening_result_page_fits(live_server, new_page, viewport):
-    from tests.competitions.test_evening_result import played_evening
+    from tests.competitions.evenings.test_evening_result import played_evening
 
     competition, evening = played_evening()
     page = new_page(viewport=viewport)

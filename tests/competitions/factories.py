@@ -4,24 +4,12 @@ from __future__ import annotations
 
 import itertools
 
-import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import translation
 
 from clubs.models import Club, Player, StaffRole, Team, TeamMember
 from competitions.models import Competition, Division, Entrant, Match
 
 _counter = itertools.count(1)
-
-
-@pytest.fixture(autouse=True)
-def english(client):
-    """Messages in English (the msgids) whatever Dutch translations exist: import this fixture into
-    a test module and it applies to every test there, to services and to the test client."""
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    with translation.override("en"):
-        yield
 
 
 def make_club(name: str | None = None, **fields) -> Club:

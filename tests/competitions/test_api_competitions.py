@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.competitions.standings_factories import (
+from tests.competitions.standings.factories import (
     bye,
     generated_individual,
     make_competition,

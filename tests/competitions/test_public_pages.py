@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import Competition, Match
-from tests.competitions.standings_factories import (
+from tests.competitions.standings.factories import (
     generated_individual,
     generated_pairs,
     make_competition,

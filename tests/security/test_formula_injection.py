@@ -8,7 +8,6 @@ import math
 
 import openpyxl
 import pytest
-from django.utils import translation
 
 from clubs.members.template import template_workbook
 from documents.xlsx import Column, Exporter, write_xlsx
@@ -22,16 +21,9 @@ from tests.scoring.sheet_factories import (
     make_user,
 )
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 EVIL = '=HYPERLINK("http://evil.example","x")'
 HOSTILE = [EVIL, "+1+1", "-2+3", "@SUM(1)", "=1+1\x07"]
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
 
 
 def cells(content: bytes):

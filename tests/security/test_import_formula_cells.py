@@ -4,16 +4,10 @@ import io
 
 import openpyxl
 import pytest
-from django.utils import translation
 
 from clubs.members.services import ImportRefused, read_workbook
 
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def test_a_formula_cell_is_named_as_a_formula():

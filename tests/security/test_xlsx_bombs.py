@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.utils import translation
 from openpyxl.worksheet import _reader
 
 import clubs.members.services
@@ -21,14 +20,9 @@ from documents import upload_guard as xlsx_guard
 from scoring.results.file import read_results
 from tests.security import bombs
 
+pytestmark = pytest.mark.usefixtures("english")
+
 READERS = {"members": read_workbook, "results": read_results}
-
-
-@pytest.fixture(autouse=True)
-def english(settings):
-    settings.LANGUAGE_CODE = "en"
-    with translation.override("en"):
-        yield
 
 
 @pytest.fixture

@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.duplicate.selectors import load_evening
-from tests.competitions.factories import english  # noqa: F401
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_format_standings_and_rounds(client, played_evening):

@@ -14,10 +14,10 @@ from scoring.duplicate.selectors import load_evening
 from scoring.duplicate.services import DuplicateError, create_duplicate
 from scoring.models import Deal
 from scoring.rules.boards import parse_hands
-from tests.competitions.factories import english, make_club, make_competition, make_team_entrants  # noqa: F401
+from tests.competitions.factories import make_club, make_competition, make_team_entrants
 from tests.scoring.duplicate.conftest import dealt_evening
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_dealing_makes_boards_rounds_and_tables_of_the_movement():

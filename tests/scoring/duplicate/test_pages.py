@@ -15,11 +15,11 @@ from competitions.models import Match
 from scoring.duplicate.demo import play_evening
 from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.selectors import load_evening
-from tests.competitions.factories import english, make_user  # noqa: F401
+from tests.competitions.factories import make_user
 from tests.competitions.pdf_overlap import overlaps
 from tests.scoring.duplicate.conftest import dealt_evening
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def pdf_text(content: bytes) -> str:

@@ -8,9 +8,9 @@ from django.urls import reverse
 
 from competitions.models import Competition, Round
 from scoring.duplicate.models import Board, DuplicateSetup
-from tests.competitions.factories import english, make_club, make_competition, make_team_entrants, make_user  # noqa: F401
+from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_the_organiser_deals_and_the_rounds_appear(client):

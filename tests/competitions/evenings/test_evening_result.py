@@ -1,0 +1,73 @@
+"""The evening's result: page and A4 PDF with the ranking, prizes, the booby prize and each round's
+tables; every PDF read back and checked for overlapping text."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from competitions import services
+from competitions.evenings import guests
+from competitions.models import Evening
+from tests.competitions.factories import make_club, make_competition, make_players
+from tests.competitions.pdf_overlap import overlaps
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+def played_evening(rounds=2):
+    from django.utils import timezone
+
+    from competitions.models import Match, MatchSide
+
+    club = make_club()
+    competition = make_competition(
+        club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n"
+    )
+    players = make_players(club, 7)
+    for n in range(2):
+        evening = services.create_evening(competition=competition)
+        services.register_attendance(evening=evening, players=players)
+        if n == 1:
+            guests.add_walk_in(evening=evening, first_name="Gerrit", last_name="van der Gast", guest=True)
+        for r in range(rounds):
+            round = services.draw_next_round(evening=evening, seed=10 * n + r)
+            services.publish_round(round=round)
+            for i, match in enumerate(round.matches.all()):
+                for side in match.match_sides.all():
+                    MatchSide.objects.filter(pk=side.pk).update(
+                        total=800 + 37 * i + 101 * side.side + 13 * r, result=""
+                    )
+            Match.objects.filter(round=round).update(status=Match.Status.CONFIRMED, confirmed_at=timezone.now())
+    return competition, Evening.objects.get(competition=competition, number=2)
+
+
+def test_the_evening_pdf_has_the_ranking_prizes_and_each_rounds_tables(client):
+    competition, evening = played_evening()
+    response = client.get(reverse("competition_exports:evening_pdf", args=[competition.slug, evening.number]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Result of evening 2" in text
+    assert "Day winner:" in text and "★" in text and "▼" in text
+    assert "Evening 2 · round 1" in text and "Evening 2 · round 2" in text
+    assert "Gerrit van der Gast (guest)" in text  # guests play and appear in the evening's result
+    assert "R31" not in text and "Round 3" not in text  # the season's round index stays internal
+    assert overlaps(response.content) == []
+
+
+def test_the_evening_page_shows_the_rounds_and_links_the_pdf(client, django_assert_max_num_queries):
+    competition, evening = played_evening()
+    url = reverse("competitions:evening", args=[competition.slug, evening.number])
+    with django_assert_max_num_queries(12):
+        page = client.get(url).content.decode()
+    assert "evening-pdf" in page and "every table confirmed" in page
+    assert "Evening 2 · round 2" in page and "Day winner" in page
+    assert "🐩" not in page and "▼" in page
+
+
+def test_standings_pdf_text_does_not_overlap(client):
+    competition, _evening = played_evening()
+    response = client.get(reverse("competition_exports:standings_pdf", args=[competition.slug]))
+    assert response.status_code == 200
+    assert overlaps(response.content) == []

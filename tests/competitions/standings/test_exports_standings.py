@@ -1,0 +1,93 @@
+"""standings.xlsx and standings.pdf, compared with the standings selector."""
+
+from __future__ import annotations
+
+import io
+import shutil
+
+import openpyxl
+import pytest
+
+from competitions.models import MatchSide
+from competitions.standings import standings
+from tests.scoring.sheet_factories import (
+    fill_match,
+    ink_ratio,
+    make_club,
+    make_competition,
+    make_match,
+    make_player,
+    make_round,
+    pdf_pages_text,
+    render_png,
+)
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+
+@pytest.fixture
+def competition():
+    club = make_club("KC Ĳsselmonde")
+    competition = make_competition(club, name="Parencompetitie", slug="paren", format="pairs")
+    players = [make_player(club) for _ in range(8)]
+    names = ["De Schoppenboeren", "Roem & Co", "Joëlle's Jokers", "Nat of Niet"]
+    for number, pairing in enumerate([((0, 1), (2, 3)), ((0, 2), (1, 3))], start=1):
+        round_ = make_round(competition, number)
+        for table, (home, away) in enumerate(pairing, start=1):
+            four = [players[2 * home], players[2 * away], players[2 * home + 1], players[2 * away + 1]]
+            match = make_match(round_, table, four, team_names=[names[home], names[away]])
+            fill_match(match, seed=10 * number + table)
+            sides = list(MatchSide.objects.filter(match=match).order_by("side"))
+            a, b = sides
+            a.opponents_total, b.opponents_total = b.total, a.total
+            a.result, b.result = ("win", "loss") if a.total > b.total else ("loss", "win")
+            for side in sides:
+                side.save()
+    return competition
+
+
+def test_standings_xlsx_matches_the_selector(client, competition):
+    response = client.get("/competitions/paren/standings.xlsx")
+    assert response.status_code == 200
+    ws = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content))).active
+    rows = list(ws.iter_rows(values_only=True))
+    assert rows[0][0] == "Parencompetitie — standings"
+    header = list(rows[1])
+    assert header[:3] == ["Rank", "Name", "Played"] and "Points" in header and "Made %" in header
+    assert ws.freeze_panes == "A3"
+    assert ws.column_dimensions["B"].width == 30
+    expected = standings(competition)
+    data = [dict(zip(header, r)) for r in rows[2:]]
+    assert [(d["Rank"], d["Name"], d["Points"], d["Played"], d["Won"]) for d in data] == [
+        (r.rank, r.name, r.points_display, r.played, r.won) for r in expected
+    ]
+    assert all(isinstance(d["Points"], int) and isinstance(d["Average"], float | int) for d in data)
+
+
+def test_standings_pdf_lists_every_entrant(client, competition, tmp_path):
+    response = client.get("/competitions/paren/standings.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = "\n".join(pdf_pages_text(response.content))
+    for row in standings(competition):
+        assert row.name in text
+        assert str(row.points_display) in text.replace(".", "").replace(",", "")
+    assert "Parencompetitie — standings" in text and "Page 1 of 1" in text
+    if shutil.which("pdftoppm"):
+        assert ink_ratio(render_png(response.content, tmp_path)) > 0.005
+
+
+def test_standings_files_404_and_query_count(client, competition, django_assert_max_num_queries):
+    assert client.get("/competitions/nope/standings.xlsx").status_code == 404
+    assert client.get("/competitions/nope/standings.pdf").status_code == 404
+    with django_assert_max_num_queries(10):
+        assert client.get("/competitions/paren/standings.pdf").status_code == 200
+    competition.is_public = False
+    competition.save()
+    assert client.get("/competitions/paren/standings.xlsx").status_code == 404
+
+
+def test_empty_standings_still_export(client):
+    make_competition(slug="leeg", format="pairs")
+    assert client.get("/competitions/leeg/standings.pdf").status_code == 200
+    content = b"".join(client.get("/competitions/leeg/standings.xlsx").streaming_content)
+    assert len(list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows())) == 2
