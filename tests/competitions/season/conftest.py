@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.competitions.factories import make_user
-from tests.competitions.standings_factories import (
+from tests.competitions.standings.factories import (
     make_club,
     make_competition,
     make_evening,

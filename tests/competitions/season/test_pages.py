@@ -7,10 +7,10 @@ from django.urls import reverse
 
 from competitions.models import Competition
 from competitions.season.models import SettingsChange
-from tests.competitions.factories import english, make_user  # noqa: F401  (autouse: English)
+from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ from competitions.season import services
 from competitions.season.models import SettingsChange
 from competitions.season.reglementen import BY_KEY, TEMPLATES
 from competitions.standings import standings
-from tests.competitions.factories import english, make_user  # noqa: F401  (autouse: English)
+from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_create_stores_only_house_rules_that_differ_and_audits(club, organiser):
