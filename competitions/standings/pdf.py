@@ -14,6 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition
+from competitions.season.plain import plain_rules
 from competitions.standings.exports import cell_value, standing_columns
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
@@ -141,7 +142,7 @@ class StandingsRenderer(FlowableRenderer):
     def story(self) -> list:
         small = ParagraphStyle("key", fontName=FONT, fontSize=7.5, leading=9.5, textColor=MUTED)
         if not self.rows:
-            return [Paragraph(_("No results yet."), ParagraphStyle("p", fontName=FONT, fontSize=12))]
+            return [Paragraph(_("No results yet."), ParagraphStyle("p", fontName=FONT, fontSize=12)), *self.reglement()]
         size = BODY_SIZE * self.scale
         cell_style = ParagraphStyle("cell", fontName=FONT, fontSize=size, leading=size + 1.5, alignment=2)
         name_style = ParagraphStyle("name", fontName=FONT, fontSize=size, leading=size + 1.5)
@@ -176,7 +177,24 @@ class StandingsRenderer(FlowableRenderer):
         style += [("BACKGROUND", (0, i), (-1, i), GREEN_LIGHT) for i in prize_rows]
         style += [("FONT", (0, i), (0, i), FONT_BOLD, size) for i in prize_rows]
         table.setStyle(TableStyle(style))
-        return [table, Spacer(1, 3 * mm), *(Paragraph(_esc(line), small) for line in self.key_lines())]
+        return [
+            table,
+            Spacer(1, 3 * mm),
+            *(Paragraph(_esc(line), small) for line in self.key_lines()),
+            *self.reglement(),
+        ]
+
+    def reglement(self) -> list:
+        """ "Het reglement in gewone taal" at the foot (competitions/season/plain.py)."""
+        head = ParagraphStyle("reglement-head", fontName=FONT_BOLD, fontSize=8.5, leading=11, spaceBefore=8)
+        body = ParagraphStyle("reglement", fontName=FONT, fontSize=8, leading=10.5)
+        sentences = plain_rules(self.competition)
+        if not sentences:
+            return []
+        return [
+            Paragraph(_esc(_("The reglement in plain words")), head),
+            *(Paragraph(_esc(sentence), body) for sentence in sentences),
+        ]
 
     def key_lines(self) -> list[str]:
         lines = []

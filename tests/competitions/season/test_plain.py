@@ -1,0 +1,77 @@
+""" "Het reglement in gewone taal": known sentences for known settings, on the pages and in standings.pdf."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import translation
+
+from competitions.models import Competition
+from competitions.season.plain import plain_rules
+from tests.competitions.factories import english  # noqa: F401  (autouse: English)
+from tests.competitions.pdf_overlap import overlaps
+from tests.competitions.season.conftest import played_season
+from tests.scoring.sheet_factories import pdf_pages_text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_best_5_of_7_season_in_dutch():
+    competition = Competition(
+        name="Wintercompetitie",
+        rounds_per_evening=3,
+        deals_per_match=16,
+        rule_options={"four_jacks": 100},
+        planned_evenings=7,
+        evening_dates=["2026-09-04", "2027-03-05"],
+        evening_start=datetime.time(19, 30),
+        standings_method="best_n",
+        count_best=5,
+        absence_policy="fixed",
+        absence_points=5000,
+        bye_policy="fixed_pit",
+        bye_points=1600,
+        tie_breakers=["total", "head_to_head"],
+    )
+    with translation.override("nl"):
+        sentences = plain_rules(competition)
+    assert sentences == [
+        "Individuele clubavonden van 3 rondes van 16 spellen, met elke ronde een nieuwe loting van de maten, "
+        "volgens de regels van Amsterdams.",
+        "Huisregels: Vier boeren (roem): 100 (in plaats van 200).",
+        "Het seizoen telt 7 avonden van 4 september 2026 tot en met 5 maart 2027, aanvang 19:30.",
+        "De beste 5 avonden van een speler tellen voor het kampioenschap.",
+        "Wie afwezig is, krijgt 5.000 punten.",
+        "Wie een ronde uitgeloot wordt, krijgt 1.600 punten plus een pit.",
+        "Bij gelijke stand beslist: punten aan tafel, het onderling resultaat; wie dan nog gelijk staan, delen de plaats.",
+        "Prijzen: plaatsen 1 tot en met 4. De laagste score van de avond krijgt de poedelprijs.",
+    ]
+
+
+def test_teams_on_match_points_in_english():
+    competition = Competition(name="Bond", format="teams", ruleset="rotterdam", points_win=2, points_draw=1)
+    sentences = plain_rules(competition)
+    assert sentences[0] == "Teams of four play at two tables, 16 deals a table, by the Rotterdam rules."
+    assert "A team match won earns 2 match points, a draw 1, a loss 0; match points rank first." in sentences
+    assert not any("absent" in s for s in sentences)
+
+
+def test_every_competition_page_shows_it_and_the_overview_opens_it(client, club):
+    competition, _players = played_season(club, rule_options={"pit_bonus": 50})
+    sentence = "House rules: Pit bonus: 50 (instead of 100)."
+    overview = client.get(competition.get_absolute_url()).content.decode()
+    assert sentence in overview and '<details class="plain-rules" id="plain-rules" open>' in overview
+    for url in (f"/competitions/{competition.slug}/standings/", f"/competitions/{competition.slug}/rounds/1/"):
+        html = client.get(url).content.decode()
+        assert sentence in html and '<details class="plain-rules" id="plain-rules">' in html
+
+
+def test_standings_pdf_prints_it_at_the_foot_without_overlap(client, club):
+    competition, _players = played_season(club, rule_options={"pit_bonus": 50})
+    response = client.get(f"/competitions/{competition.slug}/standings.pdf")
+    text = " ".join(" ".join(pdf_pages_text(response.content)).split())
+    assert "The reglement in plain words" in text
+    assert "House rules: Pit bonus: 50 (instead of 100)." in text
+    assert text.index("Dirk Das") < text.index("The reglement in plain words")
+    assert overlaps(response.content) == []
