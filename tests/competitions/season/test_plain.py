@@ -9,12 +9,11 @@ from django.utils import translation
 
 from competitions.models import Competition
 from competitions.season.plain import plain_rules
-from tests.competitions.factories import english  # noqa: F401  (autouse: English)
 from tests.competitions.pdf_overlap import overlaps
 from tests.competitions.season.conftest import played_season
 from tests.scoring.sheet_factories import pdf_pages_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_a_best_5_of_7_season_in_dutch():
