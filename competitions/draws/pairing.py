@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Sum
+from django.db.models import Sum, Value
 
 from clubs.models import ApartPair
 from competitions.models import SEATS, Bye, Competition, Entrant, Evening, MatchSeat, MatchSide, Round, SitOut
@@ -129,7 +129,7 @@ class OddCounts:
 
 def odd_counts(*, round: Round, through_round: bool = False) -> OddCounts:
     """The fair-rotation counts (RULES.md §9) before ``round`` — or up to and including it with
-    ``through_round`` (the draw page shows a drawn round's effect): three queries, whatever the season.
+    ``through_round`` (the draw page shows a drawn round's effect): one query, whatever the season.
 
     "Tonight": the rounds of ``round``'s evening numbered before it; "season": the competition's
     evenings numbered before it (a competition is one season). Choice: a round out counts a bye and
@@ -140,26 +140,25 @@ def odd_counts(*, round: Round, through_round: bool = False) -> OddCounts:
     competition_id = round.competition_id
     evening = round.evening
     last = round.number if through_round else round.number - 1
-
-    def add(tonight: Counter, season: Counter, rows) -> None:
-        for player_id, evening_id, evening_number, number in rows:
-            if evening is not None and evening_id == evening.pk:
-                if number <= last:
-                    tonight[player_id] += 1
-            elif evening is None or (evening_number is not None and evening_number < evening.number):
-                season[player_id] += 1
-
     where = {"round__competition_id": competition_id}
     fields = ("round__evening_id", "round__evening__number", "round__number")
-    add(
-        counts.threes_tonight,
-        counts.threes_season,
-        MatchSeat.objects.filter(match__sides=3, match__round__competition_id=competition_id).values_list(
-            "player_id", *(f"match__{f}" for f in fields)
-        ),
+    threes = (
+        MatchSeat.objects.filter(match__sides=3, match__round__competition_id=competition_id)
+        .annotate(kind=Value(0))
+        .values_list("kind", "player_id", *(f"match__{f}" for f in fields))
+        .order_by()
     )
-    add(counts.out_tonight, counts.out_season, Bye.objects.filter(**where).values_list("entrant__player_id", *fields))
-    add(counts.out_tonight, counts.out_season, SitOut.objects.filter(**where).values_list("player_id", *fields))
+    byes = Bye.objects.filter(**where).annotate(kind=Value(1)).values_list("kind", "entrant__player_id", *fields)
+    sat_out = SitOut.objects.filter(**where).annotate(kind=Value(1)).values_list("kind", "player_id", *fields)
+    byes, sat_out = byes.order_by(), sat_out.order_by()  # no model ordering inside a UNION
+    kinds = ((counts.threes_tonight, counts.threes_season), (counts.out_tonight, counts.out_season))
+    for kind, player_id, evening_id, evening_number, number in threes.union(byes, sat_out, all=True):
+        tonight, season = kinds[kind]
+        if evening is not None and evening_id == evening.pk:
+            if number <= last:
+                tonight[player_id] += 1
+        elif evening is None or (evening_number is not None and evening_number < evening.number):
+            season[player_id] += 1
     return counts
 
 

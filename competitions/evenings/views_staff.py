@@ -17,6 +17,8 @@ from django.views.decorators.http import require_POST
 from clubs.members.names import player_sort_key
 from clubs.models import Player
 from competitions import services
+from competitions.draws.selectors import rotation_rows
+from competitions.draws.tables import RotationTable
 from competitions.evenings import guests, odd_numbers, undo
 from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, WalkInForm
 from competitions.models import Round, SitOut
@@ -129,8 +131,11 @@ def round_unpublish(request, slug, number):
     )
 
 
-def evening_round_context(round: Round, draw: Draw, *, reseat_form=None, sit_out_form=None) -> dict:
-    """The draw page's extra forms for a round of a club evening (one query: who is present)."""
+def evening_round_context(
+    round: Round, draw: Draw, *, reseat_form=None, sit_out_form=None, with_rotation: bool = True
+) -> dict:
+    """The draw page's extra forms for a round of a club evening (one query: who is present), and
+    with ``with_rotation`` the present players' tables of three and rounds out (one more query)."""
     if round.evening_id is None:
         return {}
     seated = {p.pk: p for t in draw.tables for p in t.seats.values()}
@@ -154,6 +159,7 @@ def evening_round_context(round: Round, draw: Draw, *, reseat_form=None, sit_out
         "can_reseat": round.status == Round.Status.PUBLISHED and draw.tables,
         "can_delete": round.status == Round.Status.DRAFT and not draw.has_results,
         "can_unpublish": round.status == Round.Status.PUBLISHED and not draw.has_results,
+        "rotation_table": RotationTable(rotation_rows(round=round, players=present)) if with_rotation else None,
     }
 
 
@@ -165,7 +171,7 @@ def round_reseat(request, slug, number):
 
     competition = _competition(request, slug)
     round = _round(competition, number)
-    seated, others = evening_round_context(round, _draw_for(round))["reseat_choices"]
+    seated, others = evening_round_context(round, _draw_for(round), with_rotation=False)["reseat_choices"]
     form = ReseatForm(request.POST, seated=seated, others=others)
     if form.is_valid():
         players = Player.objects.in_bulk([form.cleaned_data["player_a"], form.cleaned_data["player_b"]])

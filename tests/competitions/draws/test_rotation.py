@@ -1,15 +1,19 @@
 """Fair rotation through the services: tables of three and rounds out go round, tonight and over the
 season (RULES.md §9; issue 27 item 5, issue 26 item 11)."""
 
+import re
 from collections import Counter
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 
 from competitions import services
 from competitions.draws import pairing as draws
 from competitions.evenings.odd_numbers import set_sit_outs
 from competitions.models import Bye, MatchSeat
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.competitions.factories import make_club, make_competition, make_players, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +98,34 @@ def test_over_several_evenings_the_season_decides_who_is_next() -> None:
             season.update(_threes(round))
     counts = [season[p.pk] for p in players]
     assert sum(counts) == 4 * 27 and max(counts) - min(counts) <= 1, sorted(counts)
+
+
+def _draw_page(client, round):
+    return client.get(reverse("staff:draw", args=[round.competition.slug, round.number]))
+
+
+def test_the_draw_page_shows_the_counts_in_a_fixed_number_of_queries(client, django_assert_max_num_queries) -> None:
+    club = make_club()
+    competition = make_competition(club)
+    players = make_players(club, 13)
+    client.force_login(make_user(organiser_of=club))
+    _, first_evening = _play_evening(competition, players, 1, seed=5)
+    with CaptureQueriesContext(connection) as small:
+        response = _draw_page(client, first_evening[0])
+    assert response.status_code == 200
+    assert len(small.captured_queries) <= 12  # the page's own queries and the rotation's one
+    _play_evening(competition, players, 3, seed=6)
+    _, rounds = _play_evening(competition, players, 3, seed=7)  # three evenings, seven rounds later
+    with django_assert_max_num_queries(len(small.captured_queries)):
+        response = _draw_page(client, rounds[1])
+    html = response.content.decode()
+    assert 'id="rotation"' in html
+    odd = draws.odd_counts(round=rounds[1], through_round=True)
+    # every present player's row: name, tables of three tonight / season, rounds out tonight / season
+    rows = re.findall(r"<tr[^>]*>\s*<td[^>]*>([^<]+)</td>\s*<td[^>]*>(\d+)</td>\s*<td[^>]*>(\d+)</td>", html)
+    shown = {name.strip(): (int(a), int(b)) for name, a, b in rows}
+    for player in players:
+        tonight = odd.threes_tonight[player.pk]
+        assert shown[player.name] == (tonight, tonight + odd.threes_season[player.pk])
+    assert sum(t for t, _ in shown.values()) == 2 * 9  # two rounds of nine seats at tables of three
+    assert sum(s for _, s in shown.values()) == 2 * 9 + 9 + 27  # tonight, evening 1 (one round), evening 2
