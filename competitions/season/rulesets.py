@@ -26,11 +26,14 @@ EDITABLE_OPTIONS = {
     "verzaakt_points": int,
     "nil_bid": bool,
     "target_score": (int, type(None)),
+    "target_winner": str,
     "max_deals": (int, type(None)),
     "tiebreak_deals": int,
     "trump_choice": str,
     "play_rule": str,
     "must_undertrump": bool,
+    "stuk": str,
+    "hand_roem_rule": str,
 }
 
 

@@ -127,6 +127,15 @@ def rule_option_texts(rules) -> list[str]:
         texts.append(_("nil bid allowed"))
     if get("target_score"):
         texts.append(_("play to %(value)s") % {"value": get("target_score")})
+        if get("target_winner") == "bidder":
+            texts.append(_("both past %(value)s: the bidder side wins") % {"value": get("target_score")})
+    if get("hand_roem"):
+        if get("hand_roem_rule") == "highest":
+            texts.append(_("hand roem: only the highest combination"))
+        else:
+            texts.append(_("hand roem: each side its own"))
+    if get("stuk") == "one-player":
+        texts.append(_("stuk: one player's king and queen"))
     if get("tiebreak_deals"):
         texts.append(_("tie-break: %(value)s deals") % {"value": get("tiebreak_deals")})
     choice = get("trump_choice", "free")

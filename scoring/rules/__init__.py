@@ -9,9 +9,11 @@ Modules, each readable in one sitting:
 - ``match``     MatchResult, score_match (fixed deals, target score, tie-breaks, the boom)
 - ``tally``     roem in tally symbols
 - ``play``      card points, trick winner, trick roem, legal cards
+- ``announce``  roem shown from the hand (who scores it) and the one-player stuk
 - ``simulate``  simulated deals for demo data and property tests
 """
 
+from .announce import STUK, Combination, hand_combinations, hand_roem_by_side, stuk_holder
 from .cards import (
     PLAIN_ORDER,
     RANKS,
@@ -30,9 +32,12 @@ from .errors import InvalidDeal, InvalidRuleSet
 from .match import MatchResult, score_match
 from .play import card_points, hand_roem, legal_cards, trick_roem, trick_winner
 from .rulesets import (
+    HAND_ROEM_RULES,
     RULESETS,
     SEATS,
     SIDE_NAMES,
+    STUK_RULES,
+    TARGET_WINNERS,
     TRUMP_CHOICES,
     RuleSet,
     dealer_for_deal,
@@ -45,6 +50,11 @@ from .tally import from_tally, to_tally
 
 __all__ = [
     "CHALLENGE_NAMES",
+    "HAND_ROEM_RULES",
+    "STUK",
+    "STUK_RULES",
+    "TARGET_WINNERS",
+    "Combination",
     "PLAIN_ORDER",
     "RANKS",
     "RULESETS",
@@ -73,7 +83,9 @@ __all__ = [
     "deck",
     "forced_bidder",
     "from_tally",
+    "hand_combinations",
     "hand_roem",
+    "hand_roem_by_side",
     "is_valid_roem",
     "legal_cards",
     "next_seat",
@@ -81,6 +93,7 @@ __all__ = [
     "score_match",
     "side_of_seat",
     "simulate_deal",
+    "stuk_holder",
     "to_tally",
     "trick_roem",
     "trick_winner",

@@ -56,6 +56,7 @@ def score_match(rules: RuleSet, deals: Iterable[DealInput]) -> MatchResult:
     planned = rules.max_deals if target is not None else rules.deals_per_match
     tiebreak = False  # playing tie-break deals
     finished = False
+    decided_by: int | None = None  # target_winner "bidder": the side that won by bidding
     for number, deal in enumerate(deals, start=1):
         if finished:
             raise InvalidDeal("deals", E.MATCH_OVER, deal=number, last=number - 1, number=number)
@@ -74,6 +75,12 @@ def score_match(rules: RuleSet, deals: Iterable[DealInput]) -> MatchResult:
             at_end = number == planned
         else:
             at_end = number == planned or (target is not None and max(totals) >= target)
+        if at_end and not tiebreak and rules.target_winner == "bidder":
+            decided_by = _bidder_past_target(rules, totals, result)
+            if decided_by is not None:
+                finished = True
+                planned = number
+                continue
         if at_end:
             if rules.tiebreak_deals and _tied(totals):
                 tiebreak = True
@@ -81,17 +88,38 @@ def score_match(rules: RuleSet, deals: Iterable[DealInput]) -> MatchResult:
             else:
                 finished = True
                 planned = number
-    winner = None
-    if finished and not _tied(totals):
+    winner = decided_by
+    if finished and winner is None and not _tied(totals):
         winner = totals.index(max(totals))
     return MatchResult(tuple(totals), tuple(results), finished, winner, planned)
+
+
+def _bidder_past_target(rules: RuleSet, totals: list[int], result: DealResult) -> int | None:
+    """With ``target_winner="bidder"``: the bidder side of the deal in which two or more sides
+    passed the target together, if it is one of them; else None (the higher total decides).
+
+    Choices: "reach" is "reach or pass" (a total equal to the target reaches it, as everywhere in
+    score_match); the rule only applies when more than one side reached the target in that deal
+    (a match ends at the first deal in which any side reaches it, so those sides all reached it in
+    that deal); it beats equal totals too (no tie-break deals then); a bidder side that did not
+    reach the target (it cannot, being nat or verzaakt) leaves the decision to the higher total;
+    with three players it is the maker, if the maker is among the players past the target.
+    """
+    target = rules.target_score
+    if target is None or result.bidder is None:
+        return None
+    past = [side for side, total in enumerate(totals) if total >= target]
+    if len(past) < 2 or result.bidder not in past:
+        return None
+    return result.bidder
 
 
 def _tied(totals: list[int]) -> bool:
     """Equal at the top: no single side leads.
 
     Choice: when both sides reach the target score in the same deal, the higher total wins and
-    equal totals go to the tie-break deals; with three players "equal" means a tie for first.
+    equal totals go to the tie-break deals (unless ``target_winner`` is "bidder", see
+    :func:`_bidder_past_target`); with three players "equal" means a tie for first.
     """
     return totals.count(max(totals)) > 1
 

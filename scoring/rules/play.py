@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .announce import hand_combinations
 from .cards import Card, Rank, Suit
 from .rulesets import RuleSet
 
@@ -46,7 +47,8 @@ def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
 
 def trick_roem(rules: RuleSet, trick: Sequence[Card], trump: Suit) -> int:
     """The roem in one trick: runs (20 for three, 50 for four), four of a kind (100, four jacks
-    by the rule set), and the stuk (trump king and queen, 20, added to a run holding them)."""
+    by the rule set), and the stuk (trump king and queen, 20, added to a run holding them) when
+    the rule set counts it in the trick (``stuk="same-trick"``, RULES.md §6)."""
     masks = [0, 0, 0, 0]
     for card in trick:
         masks[card.index >> 3] |= 1 << card.sequence
@@ -61,8 +63,8 @@ def trick_roem(rules: RuleSet, trick: Sequence[Card], trump: Suit) -> int:
                 roem += rules.four_jacks
             elif rank in rules.four_of_a_kind_ranks:
                 roem += 100
-    if masks[_SUIT_INDEX[trump]] & _KING_QUEEN == _KING_QUEEN:
-        roem += _STUK
+    if masks[_SUIT_INDEX[trump]] & _KING_QUEEN == _KING_QUEEN and rules.stuk == "same-trick":
+        roem += _STUK  # with stuk="one-player" it is announced by its holder (announce.stuk_holder)
     return roem
 
 
@@ -75,24 +77,15 @@ def hand_roem(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> int:
     or more (the rule set's five-run, 100) and four of a kind — never the stuk.
 
     The stuk is declared when its second card is played and scored with that trick's roem
-    (RULES.md §6, :func:`trick_roem`), so counting it from the hand too would count it twice.
+    (RULES.md §6, :func:`trick_roem`), or with ``stuk="one-player"`` announced by its holder
+    (:func:`announce.stuk_holder`), so counting it from the hand too would count it twice.
     Choice: this holds for every rule set with hand roem (Wilde Boom and South African); runs are
     counted per suit as disjoint maximal runs, and a run through the trump king and queen is a
     run like any other (J-Q-K of trump is 20 from the hand). ``trump`` is kept in the signature
-    for the callers, though the trump suit no longer changes hand roem.
+    for the callers, though the trump suit no longer changes hand roem. Who scores it is
+    :func:`announce.hand_roem_by_side` (``hand_roem_rule``).
     """
-    masks = [0, 0, 0, 0]
-    for card in cards:
-        masks[card.index >> 3] |= 1 << card.sequence
-    roem = 0
-    for mask in masks:
-        for run in format(mask, "08b").split("0"):
-            n = len(run)
-            roem += rules.five_run if n >= 5 else _RUN_ROEM[n]
-    for rank in Rank:
-        if sum(1 for c in cards if c.rank is rank) == 4:
-            roem += rules.four_jacks if rank is Rank.JACK else (100 if rank in rules.four_of_a_kind_ranks else 0)
-    return roem
+    return sum(c.value for c in hand_combinations(rules, cards, trump))
 
 
 def legal_cards(rules: RuleSet, hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> list[Card]:

@@ -25,6 +25,19 @@ CARD_VALUES = ("dutch", "south-african")
 #: "replay" the deal is not counted (it scores nothing) and is played again.
 VERZAAKT_PENALTIES = ("whole-deal", "fixed-points", "replay")
 TRUMP_CHOICES = ("free", "dealer-first", "verplicht", "turned-card", "turned-card-other", "dealer-card")
+#: Who wins when both sides reach the target score in the same deal (RULES.md §4 "target score"):
+#: "higher" the higher total (equal totals go to the tie-break deals, or draw); "bidder" the
+#: bidder side of that deal.
+TARGET_WINNERS = ("higher", "bidder")
+#: When the stuk (trump king and queen, 20) counts (RULES.md §5, §6):
+#: "same-trick" the two fall in the same trick, whoever played them (RULES.md §6, the standard);
+#: "one-player" one player holds both and announces it when playing the first (Wilde Boom, seed
+#: 000), whether or not they fall in the same trick; a king and queen of two players are no stuk.
+STUK_RULES = ("same-trick", "one-player")
+#: Who scores roem declared from the hand (RULES.md §5): "each-side" every side its own
+#: combinations; "highest" only the side that announced the highest single combination scores
+#: (all combinations of its players), the other side none (Wilde Boom, seed 000).
+HAND_ROEM_RULES = ("each-side", "highest")
 
 #: Seats clockwise; partners sit opposite. Side A ("wij") is N+S, side B ("zij") is E+W.
 SEATS = ("N", "E", "S", "W")
@@ -95,6 +108,8 @@ class RuleSet:
     four_of_a_kind_ranks: frozenset = STANDARD_FOUR_OF_A_KIND
     hand_roem: bool = False  # roem may be declared from the hand, five-runs included
     five_run: int = 100
+    hand_roem_rule: str = "each-side"  # one of HAND_ROEM_RULES
+    stuk: str = "same-trick"  # one of STUK_RULES
     # --- deal scoring options (RULES.md §4)
     pit_bonus: int = 100
     slot_bonus: int = 0
@@ -112,6 +127,7 @@ class RuleSet:
     # --- match (RULES.md §4 options and §5 boom)
     deals_per_match: int = 16
     target_score: int | None = None
+    target_winner: str = "higher"  # one of TARGET_WINNERS
     max_deals: int | None = None  # the optional cap on deals with a target score
     tiebreak_deals: int = 0
     boom: bool = False  # South African: strokes and plays instead of a fixed number of deals
@@ -130,6 +146,9 @@ class RuleSet:
         _choice("trump_choice", self.trump_choice, TRUMP_CHOICES)
         _choice("dealer_direction", self.dealer_direction, (1, -1))
         _choice("verzaakt_penalty", self.verzaakt_penalty, VERZAAKT_PENALTIES)
+        _choice("target_winner", self.target_winner, TARGET_WINNERS)
+        _choice("stuk", self.stuk, STUK_RULES)
+        _choice("hand_roem_rule", self.hand_roem_rule, HAND_ROEM_RULES)
         for option, (low, high) in LIMITS.items():
             value = getattr(self, option)
             if value is None and option in OPTIONAL:
@@ -171,8 +190,18 @@ AMSTERDAM = RuleSet(name="amsterdam")
 ROTTERDAM = RuleSet(name="rotterdam", play_rule="rotterdam")
 GEZELLIG = RuleSet(name="gezellig", no_nat=True)
 # Choice: Wilde Boom plays by the Amsterdam play rules; its trump must be recorded because
-# spades double the deal, and roem may be declared from the hand (five-runs included).
-WILDE_BOOM = RuleSet(name="wilde-boom", challenges=True, spades_double=True, needs_trump=True, hand_roem=True)
+# spades double the deal, and roem may be declared from the hand (five-runs included). As seed 000
+# has it, only the side with the highest combination scores hand roem, and the stuk is one
+# player's trump king and queen; a club may switch both back ("each-side", "same-trick").
+WILDE_BOOM = RuleSet(
+    name="wilde-boom",
+    challenges=True,
+    spades_double=True,
+    needs_trump=True,
+    hand_roem=True,
+    hand_roem_rule="highest",
+    stuk="one-player",
+)
 # Choice: driemans uses the Amsterdam flags, but with no partners at the table the Amsterdam
 # exception (partner winning the trick) never applies, so it plays as Rotterdam.
 DRIEMANS = RuleSet(name="driemans", players=3)

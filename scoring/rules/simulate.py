@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .announce import STUK, hand_combinations, hand_roem_by_side, stuk_holder
 from .cards import SUITS, Card, Rank, Suit, deck
 from .deal import DealInput, DealResult, score_deal
 from .play import legal_cards, trick_roem, trick_winner
@@ -38,7 +39,9 @@ class PlayedTrick:
 class SimulatedDeal:
     """A played deal: the ``hands`` as dealt (by seat, talon not included), the ``trump``, the
     ``maker`` seat (None without a bidder), the ``tricks``, and ``deal``, the line a scorekeeper
-    records. With three players, ``talon`` went to the maker, who put away ``discards``."""
+    records. With three players, ``talon`` went to the maker, who put away ``discards``.
+    ``hand_roem``: per side, the roem it scored from the hand (``hand_roem_rule``);
+    ``stuk_seat``: the seat that announced the stuk under ``stuk="one-player"``, else None."""
 
     rules: RuleSet
     dealer: int
@@ -49,6 +52,8 @@ class SimulatedDeal:
     maker: int | None
     tricks: tuple[PlayedTrick, ...]
     deal: DealInput
+    hand_roem: tuple[int, ...] = ()
+    stuk_seat: int | None = None
 
     def score(self) -> DealResult:
         """The deal scored by its rule set."""
@@ -104,6 +109,7 @@ def play_hands(
         discards = hand[:2]
         hands[maker] = hand[2:]
     challenge = _challenge(rules, rng, hands, trump, maker)
+    announced = _announce(rules, hands, trump, order[0])
     tricks = _play(rules, rng, hands, trump, order[0], discards)
     return SimulatedDeal(
         rules,
@@ -114,8 +120,31 @@ def play_hands(
         trump,
         maker,
         tricks,
-        _record(rules, tricks, trump, maker, challenge),
+        _record(rules, tricks, trump, maker, challenge, announced),
+        announced.hand_roem,
+        announced.stuk_seat,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Announced:
+    hand_roem: tuple[int, ...]
+    stuk_seat: int | None
+    big: tuple[bool, ...]  # per side: four jacks or a five-run shown and scored from the hand
+
+
+def _announce(rules: RuleSet, hands: list[list[Card]], trump: Suit, leader: int) -> _Announced:
+    """Roem announced before and during play: hand roem by the rule set's ``hand_roem_rule`` and
+    the one-player stuk. Choice: every player shows every combination and announces the stuk."""
+    held = [tuple(hand) for hand in hands]
+    scored = hand_roem_by_side(rules, held, trump, leader)
+    big = [False] * rules.sides
+    if rules.hand_roem:
+        for seat, hand in enumerate(held):
+            side = side_of_seat(rules, seat)
+            if scored[side] and any(c.is_big for c in hand_combinations(rules, hand, trump)):
+                big[side] = True
+    return _Announced(scored, stuk_holder(rules, held, trump), tuple(big))
 
 
 def _strength(rules: RuleSet, hand: list[Card], suit: Suit) -> int:
@@ -237,18 +266,27 @@ def _choose(rules: RuleSet, trick: list[Card], legal: list[Card], trump: Suit, p
 
 
 def _record(
-    rules: RuleSet, tricks: tuple[PlayedTrick, ...], trump: Suit, maker: int | None, challenge: int
+    rules: RuleSet,
+    tricks: tuple[PlayedTrick, ...],
+    trump: Suit,
+    maker: int | None,
+    challenge: int,
+    announced: _Announced,
 ) -> DealInput:
-    """The line a scorekeeper writes: points, roem from the tricks, bidder, pit.
+    """The line a scorekeeper writes: points, roem (from the tricks, the hand and the announced
+    stuk), bidder, pit.
 
-    Choice: the simulation declares roem from the tricks only (no roem shown from the hand, also
-    in Wilde Boom and klawerjas), never reneges (verzaakt stays empty), never bids nil, and
-    records the trump of every deal, also where the rule set does not need it.
+    Choice: the simulation shows every hand combination where the rule set has hand roem (scored
+    by ``hand_roem_rule``), announces every one-player stuk, never reneges (verzaakt stays
+    empty), never bids nil, and records the trump of every deal, also where the rule set does not
+    need it.
     """
     sides = rules.sides
     side_points = [0] * sides
-    side_roem = [0] * sides
-    big = [False] * sides
+    side_roem = list(announced.hand_roem)
+    if announced.stuk_seat is not None:
+        side_roem[side_of_seat(rules, announced.stuk_seat)] += STUK
+    big = list(announced.big)
     winners = set()
     for trick in tricks:
         side = side_of_seat(rules, trick.winner)

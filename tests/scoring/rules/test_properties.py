@@ -9,10 +9,13 @@ from hypothesis import strategies as st
 
 from scoring.rules import (
     RULESETS,
+    Card,
     DealInput,
     InvalidDeal,
     Suit,
     deck,
+    hand_roem,
+    hand_roem_by_side,
     legal_cards,
     score_deal,
     score_match,
@@ -32,6 +35,10 @@ EXTRA = {  # variations that exercise the other ways of choosing trump and the o
     "rotterdam-undertrump": dataclasses.replace(RULESETS["rotterdam"], must_undertrump=True),
     "amsterdam-undertrump": dataclasses.replace(RULESETS["amsterdam"], must_undertrump=True),
     "klawerjas-undertrump": dataclasses.replace(RULESETS["klawerjas"], must_undertrump=True),
+    # Wilde Boom counted as before seed 000 (each side its hand roem, the stuk in one trick)
+    "wilde-boom-each-side": dataclasses.replace(RULESETS["wilde-boom"], hand_roem_rule="each-side", stuk="same-trick"),
+    "amsterdam-one-player-stuk": dataclasses.replace(RULESETS["amsterdam"], stuk="one-player"),
+    "klawerjas-highest": dataclasses.replace(RULESETS["klawerjas"], hand_roem_rule="highest"),
 }
 ALL_RULES = {**RULESETS, **EXTRA}
 
@@ -59,6 +66,7 @@ def check_simulated(rules, sim):
         assert trick.roem == trick_roem(rules, played, sim.trump)
         leader = trick.winner
     assert all(not h for h in hands)
+    check_announced(rules, sim)
     assert len(sim.tricks) == (10 if n == 3 else 8)
     all_cards = [c for t in sim.tricks for c in t.cards] + list(sim.discards)
     assert sorted(c.index for c in all_cards) == list(range(32))
@@ -99,6 +107,32 @@ def check_simulated(rules, sim):
             whole * result.multiplier if result.nat or deal.challenge else sum(counts) * result.multiplier
         )
     return result
+
+
+def check_announced(rules, sim):
+    """The recorded roem is the tricks' roem plus the hand roem plus the announced stuk, each
+    as the rule set counts it (RULES.md §5, §6)."""
+    held = [list(h) for h in sim.hands]
+    if sim.talon:
+        held[sim.maker] = [c for c in held[sim.maker] + list(sim.talon) if c not in sim.discards]
+    leader = next_seat(rules, sim.dealer)
+    assert sim.hand_roem == hand_roem_by_side(rules, held, sim.trump, leader)
+    if rules.hand_roem_rule == "highest":
+        assert sum(1 for r in sim.hand_roem if r) <= 1  # one side at most scores hand roem
+        own = [0] * rules.sides
+        for seat, hand in enumerate(held):
+            own[side_of_seat(rules, seat)] += hand_roem(rules, hand, sim.trump)
+        assert all(r in (0, own[side]) for side, r in enumerate(sim.hand_roem))
+    if not rules.hand_roem:
+        assert not any(sim.hand_roem)
+    holders = [s for s, h in enumerate(held) if {Card.parse("K" + sim.trump), Card.parse("Q" + sim.trump)} <= set(h)]
+    assert sim.stuk_seat == (holders[0] if holders and rules.stuk == "one-player" else None)
+    roem = list(sim.hand_roem)
+    for trick in sim.tricks:
+        roem[side_of_seat(rules, trick.winner)] += trick.roem
+    if sim.stuk_seat is not None:
+        roem[side_of_seat(rules, sim.stuk_seat)] += 20
+    assert tuple(roem) == sim.deal.roem
 
 
 @pytest.mark.parametrize("name", list(ALL_RULES))
