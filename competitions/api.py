@@ -66,7 +66,7 @@ class StandingRowOut(Out):
     drawn: int
     lost: int
     byes: int
-    match_points: int
+    match_points: int | float  # duplicate: matchpoints scaled by Neuberg's formula may be fractions
     roem: int
     nat: int
     pits: int

@@ -1,17 +1,33 @@
-"""The Mitchell movement of a duplicate (portefeuille) evening: pure, no Django.
+"""The movement of a duplicate (portefeuille) evening: pure, no Django.
 
 ``tables`` tables, numbered 0..tables-1 here (1.. on paper). The N–S pair of table *t* stays at
-table *t* all evening; the E–W pairs move up one table after each round and the wallets
-(portefeuilles: one *set* of consecutive boards) move down one table. Round *r* (0-based) plays
-wallet set ``(t + r) % tables`` at table *t*.
+table *t* all evening; the E–W pairs and the wallets (portefeuilles: one *set* of consecutive
+boards) move after each round. The evening has ``tables`` rounds; every pair plays every board
+exactly once, and every board is played at every table once. Two kinds of movement:
 
-With an odd number of tables every E–W pair then meets every wallet set once. With an even number
-the E–W pairs would meet the same sets again halfway, so they *skip*: after round ``tables // 2``
-they move up two tables instead of one (the skip Mitchell). Either way the evening has ``tables``
-rounds, every pair plays every board exactly once, and every board is played at every table once.
+- ``"once"`` (the default of a new evening): every E–W pair meets every N–S pair exactly once
+  (so at most once), as the pairs expect (issue 24). Such a movement is a pair of orthogonal Latin
+  squares (rounds and wallets over N–S × E–W). It is built over a ring R of order ``tables``: round
+  *r* seats E–W pair *e* at table ``e + a·r`` with wallet set ``t + r``, where a, 1 and a + 1 are
+  units of R. With an odd number of tables R = Z_tables and a = 1: the plain Mitchell (E–W up one
+  table, wallets down one). With a multiple of four, R = GF(2^k) × Z_m (tables = 2^k·m, m odd,
+  k ≥ 2) and a = (x, 1), x the field's generator: the moves are then not "one table up", so the
+  movement card lists, per table and round, where the E–W pair and the wallets go next.
+- ``"skip"`` (every evening dealt before issue 24, and the fallback): the skip Mitchell. E–W pairs
+  move up one table and wallets down one; with an even number of tables the E–W pairs skip a table
+  after round ``tables // 2`` (up two), so each E–W pair meets one N–S pair twice (on other
+  boards) and one not at all.
 
-Choice (the skip): with an even number of tables each E–W pair meets one N–S pair twice (on other
-boards) and one not at all; the comparison of results is within the line, so nothing is unfair.
+Where "once" is impossible or not built (:func:`once_unavailable`), the evening uses the skip
+Mitchell and the movement card says why:
+
+- 2 tables: impossible — the E–W pair that played table 1's wallet in round 1 must meet the other
+  N–S pair in round 2, which then plays that same wallet (a pair of orthogonal Latin squares of
+  order 2 does not exist).
+- 6 tables: impossible — it needs two orthogonal Latin squares of order 6, which do not exist
+  (Euler's 36 officers, proved by Tarry in 1900).
+- 10, 14, 18, 22, 26, 30 tables (twice an odd number): such movements exist (Bose, Shrikhande
+  and Parker, 1960) but have no construction over a ring; the app does not offer them yet.
 """
 
 from __future__ import annotations
@@ -51,24 +67,83 @@ def check(tables: int, deals: int) -> int:
     return deals // tables
 
 
-def skips(tables: int) -> bool:
-    """Whether the E–W pairs skip a table halfway (an even number of tables)."""
-    return tables % 2 == 0
+ONCE, SKIP = "once", "skip"
+MOVEMENTS = (ONCE, SKIP)
+#: Why "once" is not available: impossible (2 and 6 tables) or not built (twice an odd number).
+IMPOSSIBLE, NOT_BUILT = "impossible", "not-built"
+_FIELD_POLYNOMIALS = {4: 0b111, 8: 0b1011, 16: 0b10011, 32: 0b100101, 64: 0b1000011}
 
 
-def ew_table(tables: int, ew: int, round: int) -> int:
+def once_unavailable(tables: int) -> str | None:
+    """None when a movement meeting every pair once exists here; else :data:`IMPOSSIBLE` (2 and 6
+    tables) or :data:`NOT_BUILT` (twice an odd number from 10)."""
+    if tables % 2 == 1 or tables % 4 == 0:
+        return None
+    return IMPOSSIBLE if tables in (2, 6) else NOT_BUILT
+
+
+def effective_kind(tables: int, kind: str = "once") -> str:
+    """The movement an evening of ``tables`` tables really plays when ``kind`` is asked for."""
+    if kind not in MOVEMENTS:
+        raise MovementError(f"movement: {kind!r} is not one of {', '.join(MOVEMENTS)}")
+    if kind == "once" and once_unavailable(tables) is not None:
+        return "skip"
+    return kind
+
+
+def skips(tables: int, kind: str = "skip") -> bool:
+    """Whether the E–W pairs skip a table halfway (the skip Mitchell with an even number)."""
+    return tables % 2 == 0 and effective_kind(tables, kind) == "skip"
+
+
+class _Ring:
+    """GF(2^k) × Z_m for tables = 2^k · m (m odd): elements 0..tables-1 as u + 2^k · v."""
+
+    def __init__(self, tables: int) -> None:
+        power = 1
+        while tables % (2 * power) == 0:
+            power *= 2
+        self.power = power if power >= 4 else 1  # odd tables: Z_tables alone
+        self.odd = tables // self.power
+
+    def add(self, x: int, y: int) -> int:
+        p = self.power
+        return ((x % p) ^ (y % p)) + p * ((x // p + y // p) % self.odd)
+
+    def times_a(self, x: int) -> int:
+        """x times a = (generator, 1): doubles u in GF(2^k) (reduced), keeps v."""
+        p = self.power
+        u, v = x % p, x // p
+        if p > 1:
+            u <<= 1
+            if u & p:
+                u ^= _FIELD_POLYNOMIALS[p]
+        return u + p * v
+
+
+def ew_table(tables: int, ew: int, round: int, kind: str = "skip") -> int:
     """The table where E–W pair ``ew`` plays round ``round``."""
-    skip = 1 if skips(tables) and round >= tables // 2 else 0
-    return (ew + round + skip) % tables
+    if effective_kind(tables, kind) == "skip":
+        skip = 1 if skips(tables) and round >= tables // 2 else 0
+        return (ew + round + skip) % tables
+    ring = _Ring(tables)
+    return ring.add(ew, ring.times_a(round))
 
 
-def movement(tables: int) -> list[list[Seating]]:
+def wallet_at(tables: int, table: int, round: int, kind: str = "skip") -> int:
+    """The wallet set played at ``table`` in ``round`` (0-based)."""
+    if effective_kind(tables, kind) == "skip":
+        return (table + round) % tables
+    return _Ring(tables).add(table, round)
+
+
+def movement(tables: int, kind: str = "skip") -> list[list[Seating]]:
     """Every round's tables, in table order."""
     check(tables, tables)
     rounds = []
     for r in range(tables):
-        at_table = {ew_table(tables, ew, r): ew for ew in range(tables)}
-        rounds.append([Seating(r, t, t, at_table[t], (t + r) % tables) for t in range(tables)])
+        at_table = {ew_table(tables, ew, r, kind): ew for ew in range(tables)}
+        rounds.append([Seating(r, t, t, at_table[t], wallet_at(tables, t, r, kind)) for t in range(tables)])
     return rounds
 
 
@@ -84,12 +159,14 @@ def board_of(wallet_set: int, per_set: int, deal: int) -> int:
     return wallet_set * per_set + deal
 
 
-def next_table_of_ew(tables: int, table: int, round: int) -> int:
-    """Where the E–W pair now at ``table`` goes after round ``round`` (up one; two at the skip)."""
-    step = 2 if skips(tables) and round == tables // 2 - 1 else 1
-    return (table + step) % tables
+def next_table_of_ew(tables: int, table: int, round: int, kind: str = "skip") -> int:
+    """Where the E–W pair now at ``table`` goes after round ``round``."""
+    ew = next(e for e in range(tables) if ew_table(tables, e, round, kind) == table)
+    return ew_table(tables, ew, (round + 1) % tables, kind)
 
 
-def next_table_of_wallets(tables: int, table: int) -> int:
-    """Where the wallets now at ``table`` go after a round: down one table (table 1 to the last)."""
-    return (table - 1) % tables
+def next_table_of_wallets(tables: int, table: int, round: int = 0, kind: str = "skip") -> int:
+    """Where the wallets now at ``table`` go after round ``round`` (the skip Mitchell: down one
+    table, table 1 to the last)."""
+    wallet = wallet_at(tables, table, round, kind)
+    return next(t for t in range(tables) if wallet_at(tables, t, (round + 1) % tables, kind) == wallet)

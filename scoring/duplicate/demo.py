@@ -25,7 +25,7 @@ TABLES, BOARDS = 4, 16
 def table_sheet(match: Match, boards: dict[int, Board], setup: DuplicateSetup, rng: random.Random) -> list[dict]:
     """The sheet of one table: its wallet set's boards, each played from the dealt hands."""
     rules = ruleset_for_match(match)
-    wallet = (match.table - 1 + match.round.number - 1) % setup.tables
+    wallet = mitchell.wallet_at(setup.tables, match.table - 1, match.round.number - 1, setup.movement)
     sheet = []
     for number in mitchell.wallet_boards(wallet, setup.per_round):
         row = boards[number]

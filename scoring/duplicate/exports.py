@@ -15,7 +15,14 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyl
 
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from scoring.duplicate.hands import seat_name
-from scoring.duplicate.selectors import BoardSheet, DuplicateEvening, movement_lines, percent
+from scoring.duplicate.selectors import (
+    BoardSheet,
+    DuplicateEvening,
+    matchpoints_text,
+    movement_lines,
+    movement_note,
+    percent,
+)
 
 RED = "#b3261e"
 
@@ -182,15 +189,7 @@ class HandRecordRenderer(_DuplicateRenderer):
         return story
 
     def movement_note(self) -> str:
-        setup = self.evening.setup
-        note = _(
-            "Mitchell: the N–S pairs stay at their table; after each round the E–W pairs move up one table and the wallets move down one table."
-        )
-        if setup.tables % 2 == 0:
-            note += " " + _("After round %(round)s the E–W pairs skip a table (they move up two).") % {
-                "round": setup.tables // 2
-            }
-        return note
+        return movement_note(self.evening.setup)
 
 
 class FrequencyRenderer(_DuplicateRenderer):
@@ -241,8 +240,8 @@ class FrequencyRenderer(_DuplicateRenderer):
                     str(r.deal.score_a) + (" " + _("nat") if r.deal.nat and r.deal.score_a == 0 else ""),
                     str(r.deal.score_b) + (" " + _("nat") if r.deal.nat and r.deal.score_b == 0 else ""),
                     signed(r.ns_result),
-                    str(r.ns_score.matchpoints),
-                    str(r.ew_score.matchpoints),
+                    matchpoints_text(r.ns_score.matchpoints),
+                    matchpoints_text(r.ew_score.matchpoints),
                     percent(r.ns_score.percentage),
                 ]
             )

@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition
+from competitions.pairings import mitchell
 
 
 class DuplicateSetup(models.Model):
@@ -27,7 +28,24 @@ class DuplicateSetup(models.Model):
     tables = models.PositiveSmallIntegerField(_("tables"))
     boards = models.PositiveSmallIntegerField(_("deals"))
     seed = models.BigIntegerField(_("dealing seed"))
+
+    class Movement(models.TextChoices):
+        ONCE = "once", _("every pair meets every pair of the other line once")
+        SKIP = "skip", _("Mitchell (with a skip for an even number of tables)")
+
+    class MissedAverage(models.IntegerChoices):
+        MINUS = 40, _("40% (average minus)")
+        AVERAGE = 50, _("50% (average)")
+        PLUS = 60, _("60% (average plus)")
+
     method = models.CharField(_("ranking"), max_length=12, choices=Method.choices, default=Method.MATCHPOINTS)
+    #: Choice: evenings dealt before the "once" movement existed keep the skip Mitchell they were
+    #: played with (the migration gives them "skip"), since the boards a table played follow from it.
+    movement = models.CharField(_("movement"), max_length=8, choices=Movement.choices, default=Movement.ONCE)
+    #: What a pair that missed a board scores: the club's average, a percentage of the top (RULES.md §9).
+    missed_percentage = models.PositiveSmallIntegerField(
+        _("a missed deal scores"), choices=MissedAverage.choices, default=MissedAverage.AVERAGE
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -36,6 +54,8 @@ class DuplicateSetup(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(tables__gte=2), name="duplicate_at_least_two_tables"),
             models.CheckConstraint(condition=Q(boards__gte=models.F("tables")), name="duplicate_a_deal_per_table"),
+            models.CheckConstraint(condition=Q(missed_percentage__in=[40, 50, 60]), name="duplicate_missed_average"),
+            models.CheckConstraint(condition=Q(movement__in=["once", "skip"]), name="duplicate_movement_kind"),
         ]
 
     def __str__(self) -> str:
@@ -44,6 +64,11 @@ class DuplicateSetup(models.Model):
     @property
     def per_round(self) -> int:
         return self.boards // self.tables
+
+    @property
+    def movement_played(self) -> str:
+        """The movement the tables really follow ("skip" where "once" cannot be made)."""
+        return mitchell.effective_kind(self.tables, self.movement)
 
 
 class Board(models.Model):

@@ -7,7 +7,16 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from competitions.standings.metrics import StandingRow
-from scoring.duplicate.selectors import EW, NS, BoardSheet, DuplicateEvening, line_name, movement_lines, percent
+from scoring.duplicate.selectors import (
+    EW,
+    NS,
+    BoardSheet,
+    DuplicateEvening,
+    line_name,
+    matchpoints_text,
+    movement_lines,
+    percent,
+)
 from scoring.rules import Suit
 from scoring.rules.matchpoints import PairTotal
 
@@ -41,9 +50,9 @@ def standings_records(evening: DuplicateEvening, rows: list[StandingRow], slug: 
                 "url": pair_url(slug, row.entrant_id),
                 "line": line_name(pair.line),
                 "percentage": percent(total.percentage),
-                "matchpoints": total.matchpoints,
+                "matchpoints": matchpoints_text(total.matchpoints),
                 "top": total.top,
-                "boards": total.boards,
+                "boards": total.boards + total.missed,
                 "difference": signed(total.difference),
             }
         )
@@ -79,8 +88,8 @@ def frequency_records(evening: DuplicateEvening, board: BoardSheet, slug: str) -
                 "score_ns": r.deal.score_a,
                 "score_ew": r.deal.score_b,
                 "result": signed(r.ns_result),
-                "mp_ns": f"{r.ns_score.matchpoints}/{r.ns_score.top}",
-                "mp_ew": f"{r.ew_score.matchpoints}/{r.ew_score.top}",
+                "mp_ns": f"{matchpoints_text(r.ns_score.matchpoints)}/{r.ns_score.top}",
+                "mp_ew": f"{matchpoints_text(r.ew_score.matchpoints)}/{r.ew_score.top}",
                 "difference": signed(r.ns_score.difference),
             }
         )
@@ -108,11 +117,32 @@ def pair_records(evening: DuplicateEvening, entrant_id: int, slug: str) -> list[
                 "against": against,
                 "result": signed(score.result),
                 "field": " ".join(signed(v) for v in line),
-                "matchpoints": f"{score.matchpoints}/{score.top}",
+                "matchpoints": f"{matchpoints_text(score.matchpoints)}/{score.top}",
                 "percentage": percent(score.percentage),
                 "difference": signed(score.difference),
             }
         )
+    for number, scores in sorted(evening.missed.items()):
+        score = scores.get(entrant_id)
+        if score is None:
+            continue
+        records.append(
+            {
+                "board": number,
+                "url": board_url(slug, number),
+                "round": "",
+                "table": "",
+                "opponents": _("missed: the club's average"),
+                "own": "",
+                "against": "",
+                "result": "",
+                "field": "",
+                "matchpoints": f"{matchpoints_text(score.matchpoints)}/{score.top}",
+                "percentage": percent(score.percentage),
+                "difference": signed(score.difference),
+            }
+        )
+    records.sort(key=lambda record: record["board"])
     return records
 
 

@@ -8,12 +8,22 @@ over those rows with the pure arithmetic of ``scoring.rules.matchpoints``.
 Choices: only confirmed tables count (as in every standings); one ranking of all pairs by
 percentage (a pair is compared only within its line, and a percentage is comparable across lines),
 the line shown beside the name.
+
+Missing results (RULES.md §9): a board with fewer results than tables is scaled by Neuberg's
+formula (``matchpoints.score_board(expected=tables)``), and a pair that *missed* a board scores the
+club's average (``DuplicateSetup.missed_percentage``, ``matchpoints.missed_board``). Choice: a pair
+missed the boards of a round when its table of that round has no confirmed sheet while the evening
+has gone past that round — a table has confirmed a sheet of a later round — or, in the last round,
+when every other table of that round has confirmed. Until then the round is still being played and
+its boards count for nobody (the live standings are over the boards played, as before). A sheet is
+only confirmed complete, so a confirmed table never misses a board of its wallet.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from django.utils.formats import number_format
@@ -27,7 +37,7 @@ from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
 from scoring.rules import SEATS
-from scoring.rules.matchpoints import BoardScore, PairTotal, pair_totals, score_board, table_result
+from scoring.rules.matchpoints import BoardScore, PairTotal, missed_board, pair_totals, score_board, table_result
 
 NS, EW = 0, 1
 
@@ -101,6 +111,8 @@ class DuplicateEvening:
     pairs: dict[int, Pair]
     boards: list[BoardSheet]
     totals: dict[int, PairTotal]
+    #: board number -> entrant id -> the club's average given for a board the pair missed
+    missed: dict[int, dict[int, BoardScore]] = field(default_factory=dict)
 
     def board(self, number: int) -> BoardSheet | None:
         return next((b for b in self.boards if b.number == number), None)
@@ -117,13 +129,16 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
     """The whole evening: 3 queries (boards, deals of confirmed tables, the tables' sides)."""
     competition_id = setup.competition_id
     per_round = setup.per_round
+    kind = setup.movement
     sides = MatchSide.objects.filter(match__round__competition_id=competition_id, entrant__isnull=False)
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # match id -> side -> entrant id
+    tables_of: dict[int, tuple[int, int, bool]] = {}  # match id -> (round, table, confirmed)
     pairs: dict[int, Pair] = {}
-    for match_id, side, entrant_id, name, table, number in sides.values_list(
-        "match_id", "side", "entrant_id", "entrant__name", "match__table", "match__round__number"
+    for match_id, side, entrant_id, name, table, number, status in sides.values_list(
+        "match_id", "side", "entrant_id", "entrant__name", "match__table", "match__round__number", "match__status"
     ):
         seated[match_id][side] = entrant_id
+        tables_of[match_id] = (number, table, status == Match.Status.CONFIRMED)
         if entrant_id not in pairs:
             pairs[entrant_id] = Pair(entrant_id, name, side, 0)
         if side == NS:
@@ -150,7 +165,7 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
         "match__round__number",
     ):
         table, round_number = deal.match.table, deal.match.round.number
-        wallet = (table - 1 + round_number - 1) % setup.tables
+        wallet = mitchell.wallet_at(setup.tables, table - 1, round_number - 1, kind)
         if deal.number > per_round:
             continue  # not a board of this movement (a longer sheet cannot be saved, but be safe)
         board = mitchell.board_of(wallet, per_round, deal.number)
@@ -159,15 +174,43 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
             sheets[board].results.append(
                 TableResult(board, round_number, table, deal.match_id, sides_of[NS], sides_of[EW], deal)
             )
+    expected = setup.tables  # a complete board has one result per table
     by_board: dict[int, dict[int, BoardScore]] = {}
     for number, sheet in sheets.items():
-        ns = score_board({r.ns: r.ns_result for r in sheet.results})
-        ew = score_board({r.ew: -r.ns_result for r in sheet.results})
+        ns = score_board({r.ns: r.ns_result for r in sheet.results}, expected)
+        ew = score_board({r.ew: -r.ns_result for r in sheet.results}, expected)
         for r in sheet.results:
             r.ns_score, r.ew_score = ns[r.ns], ew[r.ew]
         sheet.results.sort(key=lambda r: (-r.ns_result, r.table))
         by_board[number] = {**ns, **ew}
-    return DuplicateEvening(setup, pairs, list(sheets.values()), pair_totals(by_board))
+    missed = _missed_boards(setup, tables_of, seated, set(sheets))
+    for number, scores in missed.items():
+        by_board.setdefault(number, {}).update(scores)
+    return DuplicateEvening(setup, pairs, list(sheets.values()), pair_totals(by_board), missed)
+
+
+def _missed_boards(
+    setup: DuplicateSetup,
+    tables_of: dict[int, tuple[int, int, bool]],
+    seated: dict[int, dict[int, int]],
+    boards: set[int],
+) -> dict[int, dict[int, BoardScore]]:
+    """The boards each pair missed (see the module's docstring), with the club's average."""
+    last_round = setup.tables
+    later = max((r for r, _t, confirmed in tables_of.values() if confirmed), default=0)
+    open_in_last = sum(1 for r, _t, confirmed in tables_of.values() if r == last_round and not confirmed)
+    average = missed_board(setup.missed_percentage, setup.tables)
+    missed: dict[int, dict[int, BoardScore]] = defaultdict(dict)
+    for match_id, (round_number, table, confirmed) in tables_of.items():
+        over = round_number < later or (round_number == last_round and open_in_last == 1)
+        if confirmed or not over:
+            continue
+        wallet = mitchell.wallet_at(setup.tables, table - 1, round_number - 1, setup.movement)
+        for number in mitchell.wallet_boards(wallet, setup.per_round):
+            if number in boards:
+                for entrant_id in seated[match_id].values():
+                    missed[number][entrant_id] = average
+    return dict(missed)
 
 
 def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None) -> list[StandingRow]:
@@ -185,7 +228,7 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
                 points=total.difference if by_difference else total.percentage,
                 total=int(total.difference) if total.difference.denominator == 1 else round(total.difference),
                 played=total.boards,
-                match_points=total.matchpoints,
+                match_points=matchpoints_number(total.matchpoints),
             )
         )
     competition = setup.competition
@@ -205,9 +248,72 @@ def standings_for(competition: Competition) -> list[StandingRow]:
     return standing_rows(setup) if setup is not None else []
 
 
+def matchpoints_number(value) -> int | float:
+    """Matchpoints as a plain number: whole matchpoints stay an int; a fraction (Neuberg's formula,
+    a missed deal) is rounded half up to two decimals."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return int(value)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def matchpoints_text(value) -> str:
+    """Matchpoints as shown: whole numbers plain, fractions with two decimals rounded half up, in
+    the reader's notation (Dutch: 5,67)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(int(value))
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
+
+
 def percent(value: Fraction) -> str:
-    """A percentage as shown: two decimals, in the reader's notation (Dutch: 57,29)."""
-    return number_format(float(value), 2)
+    """A percentage as shown: two decimals rounded half up (61.458 → 61.46, 4/6 → 66.67), in the
+    reader's notation (Dutch: 57,29). Django's number_format alone would cut the decimals off."""
+    value = Fraction(value)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
+
+
+def movement_note(setup: DuplicateSetup) -> str:
+    """How the pairs and wallets move, for the movement card (page and PDF); where the evening
+    cannot let every pair meet every pair of the other line once, it says why (issue 24)."""
+    tables = setup.tables
+    played = setup.movement_played
+    if played == mitchell.ONCE and tables % 2 == 0:
+        return _(
+            "The N–S pairs stay at their table. After each round the E–W pairs and the wallets go to the "
+            "tables the movement lists (not simply one table on), so that every pair meets every pair of the "
+            "other line once and plays every deal once."
+        )
+    note = _(
+        "Mitchell: the N–S pairs stay at their table; after each round the E–W pairs move up one table and the wallets move down one table."
+    )
+    if tables % 2 == 1:
+        return note + " " + _("Every pair meets every pair of the other line once and plays every deal once.")
+    note += " " + _("After round %(round)s the E–W pairs skip a table (they move up two).") % {"round": tables // 2}
+    note += " " + _("So each E–W pair meets one N–S pair twice (on other deals) and one not at all.")
+    if setup.movement == mitchell.ONCE:
+        reason = mitchell.once_unavailable(tables)
+        if tables == 2:
+            why = _(
+                "With 2 tables no movement lets every pair meet both pairs of the other line: the E–W pair that "
+                "played table 1's deals in round 1 would have to play them again at table 2 in round 2."
+            )
+        elif reason == mitchell.IMPOSSIBLE:
+            why = _(
+                "With %(tables)s tables no movement lets every pair meet every pair of the other line once while "
+                "every pair plays every deal once: it would need two orthogonal Latin squares of order %(tables)s, "
+                "which do not exist (Euler's 36 officers, proved by Tarry in 1900)."
+            ) % {"tables": tables}
+        else:
+            why = _(
+                "With %(tables)s tables a movement in which every pair meets every pair of the other line once "
+                "exists, but this app cannot make it yet."
+            ) % {"tables": tables}
+        note += " " + why
+    return note
 
 
 @dataclass
@@ -226,7 +332,8 @@ def movement_lines(setup: DuplicateSetup, pairs: dict[int, Pair]) -> list[Moveme
     where the E–W pair and the wallets go next (no query: the pairs come from ``load_evening``)."""
     by_line = {(p.line, p.number): p for p in pairs.values()}
     lines = []
-    for seatings in mitchell.movement(setup.tables):
+    kind = setup.movement
+    for seatings in mitchell.movement(setup.tables, kind):
         for s in seatings:
             lines.append(
                 MovementLine(
@@ -235,8 +342,8 @@ def movement_lines(setup: DuplicateSetup, pairs: dict[int, Pair]) -> list[Moveme
                     boards=mitchell.wallet_boards(s.wallet_set, setup.per_round),
                     ns=by_line.get((NS, s.ns + 1)),
                     ew=by_line.get((EW, s.ew + 1)),
-                    ew_to=mitchell.next_table_of_ew(setup.tables, s.table, s.round) + 1,
-                    wallets_to=mitchell.next_table_of_wallets(setup.tables, s.table) + 1,
+                    ew_to=mitchell.next_table_of_ew(setup.tables, s.table, s.round, kind) + 1,
+                    wallets_to=mitchell.next_table_of_wallets(setup.tables, s.table, s.round, kind) + 1,
                 )
             )
     return lines

@@ -1,4 +1,4 @@
-"""Create a duplicate evening: deal the boards, seat the Mitchell movement, publish the rounds.
+"""Create a duplicate evening: deal the boards, seat the movement, publish the rounds.
 
 One transaction; anything refused raises :class:`DuplicateError` (a ``DrawError``) with a message
 naming what is wrong, and nothing is written. After this the evening is entered table by table as
@@ -80,16 +80,25 @@ def create_duplicate(
     boards: int,
     seed: int | None = None,
     method: str = DuplicateSetup.Method.MATCHPOINTS,
+    missed_percentage: int = DuplicateSetup.MissedAverage.AVERAGE,
+    movement: str = DuplicateSetup.Movement.ONCE,
     publish: bool = True,
 ) -> DuplicateSetup:
     """Deal ``boards`` boards for ``tables`` tables (2 × tables pairs entered), make the rounds of
-    the Mitchell movement with their tables, and publish them (``publish``)."""
+    the movement with their tables, and publish them (``publish``). ``movement``: "once" (every
+    pair meets every pair of the other line once, where possible; else the skip Mitchell, and the
+    movement card says why) or "skip"; ``missed_percentage``: the club's average for a missed
+    deal (40, 50 or 60)."""
     competition = lock_competition(competition)
     per_round = check_request(competition, tables=tables, boards=boards)
     if DuplicateSetup.objects.filter(competition=competition).exists() or competition.rounds.exists():
         raise DuplicateError(_("%(name)s has already been dealt.") % {"name": competition.name})
     if method not in DuplicateSetup.Method.values:
         raise DuplicateError(_("Ranking: choose matchpoints or the difference to the average."))
+    if missed_percentage not in DuplicateSetup.MissedAverage.values:
+        raise DuplicateError(_("A missed deal: choose 40, 50 or 60%."))
+    if movement not in DuplicateSetup.Movement.values:
+        raise DuplicateError(_("Movement: choose one of the movements offered."))
     pairs = pairs_in_order(competition)
     if len(pairs) != 2 * tables:
         raise DuplicateError(
@@ -100,7 +109,13 @@ def create_duplicate(
     competition.save(update_fields=["deals_per_match"])
     seed = secrets.randbelow(2**31) if seed is None else seed
     setup = DuplicateSetup.objects.create(
-        competition=competition, tables=tables, boards=boards, seed=seed, method=method
+        competition=competition,
+        tables=tables,
+        boards=boards,
+        seed=seed,
+        method=method,
+        missed_percentage=missed_percentage,
+        movement=movement,
     )
     dealt = deal_boards(rules, boards, seed, per_set=per_round, first_dealer=first_dealer_of(competition))
     Board.objects.bulk_create(
@@ -110,7 +125,7 @@ def create_duplicate(
     ns, ew = pairs[:tables], pairs[tables:]
     rounds = Round.objects.bulk_create([Round(competition=competition, number=n) for n in range(1, tables + 1)])
     plans = []
-    for round, seatings in zip(rounds, mitchell.movement(tables)):
+    for round, seatings in zip(rounds, mitchell.movement(tables, setup.movement)):
         plan = draws.RoundPlan()
         draws.plan_pairings([(ns[s.ns], ew[s.ew]) for s in seatings], teams_of_four=False, places=places, plan=plan)
         plans.append((round, plan))

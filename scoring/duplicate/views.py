@@ -24,7 +24,7 @@ from scoring.duplicate import records
 from scoring.duplicate.exports import FrequencyRenderer, HandRecordRenderer
 from scoring.duplicate.hands import diagram
 from scoring.duplicate.models import DuplicateSetup
-from scoring.duplicate.selectors import DuplicateEvening, load_evening, standing_rows
+from scoring.duplicate.selectors import DuplicateEvening, load_evening, movement_note, standing_rows
 from scoring.duplicate.tables import DuplicateStandingsTable, FrequencyTable, MovementTable, PairBoardsTable
 
 
@@ -63,7 +63,8 @@ def overview(request, slug):
         "boards": [b.number for b in evening.boards] if show_boards else [],
         "show_boards": show_boards,
         "staff": is_staff_of(request.user, competition.club_id),
-        "skip_round": setup.tables // 2 if setup.tables % 2 == 0 else None,
+        "movement_note": movement_note(setup),
+        "missed_percentage": setup.missed_percentage,
     }
     return render(request, "duplicate/overview.html", context)
 

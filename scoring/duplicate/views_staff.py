@@ -23,6 +23,14 @@ class DealForm(forms.Form):
     method = forms.ChoiceField(
         label=gettext_lazy("Ranking"), choices=DuplicateSetup.Method.choices, initial=DuplicateSetup.Method.MATCHPOINTS
     )
+    missed_percentage = forms.TypedChoiceField(
+        label=gettext_lazy("A pair that missed a deal scores"),
+        choices=DuplicateSetup.MissedAverage.choices,
+        coerce=int,
+        required=False,
+        empty_value=DuplicateSetup.MissedAverage.AVERAGE,
+        initial=DuplicateSetup.MissedAverage.AVERAGE,
+    )
     seed = forms.IntegerField(
         label=gettext_lazy("Dealing number"),
         required=False,

@@ -69,7 +69,7 @@ def test_the_evening_is_played_compared_and_ranked(played_evening):
         assert sorted(r.board for r in evening.pair_results(entrant_id)) == list(range(1, 17))
 
 
-def test_a_table_not_played_is_left_out_of_the_comparison(db):
+def test_a_table_not_played_is_scaled_by_neuberg_and_its_pairs_get_the_average(db):
     import random
 
     from scoring.duplicate.demo import play_evening
@@ -84,12 +84,21 @@ def test_a_table_not_played_is_left_out_of_the_comparison(db):
         skip=((2, 3),),
     )
     evening = load_evening(setup)
-    wallet = (3 - 1 + 2 - 1) % 4
+    wallet = mitchell.wallet_at(4, 3 - 1, 2 - 1, setup.movement)
+    missing = Match.objects.get(round__competition=competition, round__number=2, table=3)
+    absent = set(missing.match_sides.values_list("entrant_id", flat=True))
     for number in mitchell.wallet_boards(wallet, 4):
         results = evening.board(number).results
-        assert len(results) == 3 and all(r.ns_score.top == 4 for r in results)
+        # three results of an expected four: Neuberg, (m + 1) × 4/3 − 1 on the full top of 6
+        assert len(results) == 3 and all(r.ns_score.top == 6 for r in results)
+        for r in results:
+            assert r.ns_score.matchpoints == Fraction(r.ns_score.raw + 1) * 4 / 3 - 1
+        # the two pairs of the table not played: 50% of 6 = 3 each
+        assert {e: (s.matchpoints, s.top) for e, s in evening.missed[number].items()} == dict.fromkeys(absent, (3, 6))
     rows = {r.entrant_id: r for r in standings(competition)}
     assert sorted(r.played for r in rows.values()) == [12, 12] + [16] * 6
+    for entrant_id in absent:  # 16 boards in the top: 12 played + 4 at the average
+        assert evening.totals[entrant_id].top == 16 * 6 and evening.totals[entrant_id].missed == 4
 
 
 def test_refusals_name_what_is_wrong(db):

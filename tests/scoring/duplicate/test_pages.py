@@ -42,7 +42,10 @@ def test_overview_shows_standings_by_percentage_and_the_movement(client):
     assert "Standings by matchpoint percentage" in html
     best = max(evening.totals.values(), key=lambda t: t.percentage)
     assert f"{float(best.percentage):.2f}" in html
-    assert "After round 2 the E–W pairs skip a table" in html
+    # 4 tables: every pair meets every pair of the other line once (issue 24), no skip
+    assert "every pair meets every pair of the other line once" in html
+    assert "skip a table" not in html
+    assert "scaled by Neuberg's formula" in html and "50% of the top" in html
     assert html.count(reverse("duplicate:board", args=[competition.slug, 1])) == 1
     assert "Deals and matchpoints" in html  # the competition's tab
 
@@ -96,7 +99,8 @@ def test_hand_records_are_for_the_clubs_staff_and_print_every_hand_and_the_movem
     text = pdf_text(response.content)
     for number in (1, 16):
         assert f"Deal {number} · dealer" in text
-    assert "Movement" in text and "skip a table" in text
+    flat = " ".join(text.split())
+    assert "Movement" in text and "every pair meets every pair of the other line once" in flat
     assert text.count("North") >= 16
     north = seat_hands(setup.board_rows.get(number=1).hands)[0]  # board 1, North's hand
     for line in north:
