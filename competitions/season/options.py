@@ -43,6 +43,8 @@ LABELS = {
     "challenges": _("Kraken (Wilde Boom challenges)"),
     "spades_double": _("Spades count double"),
     "hand_roem": _("Roem from the hand (five-runs included)"),
+    "hand_roem_rule": _("Who scores roem from the hand"),
+    "stuk": _("When the stuk (trump king and queen) counts"),
 }
 
 #: The choices of the options that are one of a few words, as the engine names them.
@@ -69,6 +71,14 @@ CHOICE_LABELS = {
         "higher": _("the higher total wins"),
         "bidder": _("the bidder's side wins"),
     },
+    "hand_roem_rule": {
+        "each-side": _("each side its own combinations"),
+        "highest": _("only the side with the highest combination (Wilde Boom)"),
+    },
+    "stuk": {
+        "same-trick": _("king and queen fall in the same trick"),
+        "one-player": _("one player holds both and announces them (Wilde Boom)"),
+    },
 }
 
 
@@ -78,6 +88,7 @@ def _engine_choices(key: str) -> tuple:
         "verzaakt_penalty": engine.VERZAAKT_PENALTIES,
         "trump_choice": engine.TRUMP_CHOICES,
         "play_rule": engine.PLAY_RULES,
+        "stuk": engine.STUK_RULES,
     }
     if key in known:
         return known[key]
