@@ -13,7 +13,8 @@ from competitions.pairings.mitchell import effective_kind, movement, next_table_
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.selectors import movement_note
 from scoring.duplicate.services import MAX_TABLES
-from tests.competitions.factories import english  # noqa: F401
+
+pytestmark = pytest.mark.usefixtures("english")
 
 TABLE_COUNTS = range(2, MAX_TABLES + 1)
 
