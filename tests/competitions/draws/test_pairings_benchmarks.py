@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import competitions.draws.benchmarks_pairings  # noqa: F401  (registers the benchmarks)
 from benchmarking import REGISTRY, Measurement
 
@@ -47,3 +49,14 @@ def test_rotation_benchmark_runs_quick() -> None:
     assert [m.name.split(":")[0] for m in rows] == [f"evening of 4 rounds, {n} players" for n in (13, 14, 26)]
     assert all(m.value <= 1 and m.ok for m in rows)
     assert "without rotation: max 4, spread 3" in rows[0].note  # 13 players drawn blind pile up (issue 27)
+
+
+@pytest.mark.django_db
+def test_season_draw_benchmark_runs_quick() -> None:
+    import competitions.draws.benchmarks_services  # noqa: F401
+
+    (bench,) = [b for b in REGISTRY if b.name == "draws through the services, a season"]
+    assert bench.needs_db
+    (row,) = bench.func(True)
+    assert "13 players, evening 3" in row.name and row.value > 0
+    assert "spread 1" in row.note  # 81 seats at tables of three over 13 players: 6 or 7 each
