@@ -60,11 +60,15 @@ def redraw(*, round: Round, seed: int | None = None) -> Round:
             _("Round %(later)s of this evening is drawn after round %(number)s; redraw that one first.")
             % {"later": later.number, "number": round.number}
         )
+    had_links = round.matches.filter(table_code__isnull=False).exists()  # published before, then unpublished
     round.matches.all().delete()
     round.byes.all().delete()
     if seed is None:
         seed = new_seed(avoid=round.seed)
-    return draw_individual(round, seed)
+    round = draw_individual(round, seed)
+    if had_links:  # the same table keeps its code: a phone there sees "paused", not "ended"
+        assign_table_codes(round=round, drafts=True)
+    return round
 
 
 @transaction.atomic

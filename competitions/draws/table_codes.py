@@ -1,11 +1,21 @@
-"""The table link's secret: a short code per published match, with which a table enters its own
-sheet on a phone (``/t/<code>/``), no account needed.
+"""The table link's secret: a short code per table of a published round, with which a table enters
+its own sheet on a phone (``/t/<code>/``), no account needed.
 
-Choices: ten characters of an alphabet without look-alikes (no 0/O, 1/I), drawn with ``secrets``
-(50 bits: not guessable by trying, each wrong try answers 404); printed in two groups of five
-("K7QMX-2PD9R") and read back case-insensitively, with or without the dash or spaces. The code is
-made when the round is published (an unpublished round's table has none, and a lookup also checks
-that the round is published), and kept: swapping players is only possible before publishing.
+Choices: ten characters of an alphabet without look-alikes (no 0/O, 1/I): 50 bits, not guessable by
+trying (each wrong try answers 404); printed in two groups of five ("K7QMX-2PD9R") and read back
+case-insensitively, with or without the dash or spaces.
+
+A code belongs to the *table and round*, not to the match row (issue 27 item 2): printed QR codes
+must survive whatever the organiser does to the draw after printing. So the code is derived from
+(round, table number, purpose) with an HMAC keyed by the site's secret key (``table_code_for``),
+stored on the match when the round is published, and kept:
+- a reseat moves players, never codes; unpublishing keeps the codes (the links pause: a lookup
+  also checks that the round is published) and publishing again finds the same ones;
+- a redraw makes new match rows, which get the same derived code for the same table number.
+A code ends only when its table does (the round deleted, or drawn again with fewer tables).
+``purpose`` gives a table more than one stable code (e.g. the opponents' acceptance code): each is
+its own HMAC, so one cannot be told from another. A derived code that is taken already (2^-50) falls
+back to a random one.
 """
 
 from __future__ import annotations
@@ -13,6 +23,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.utils.crypto import salted_hmac
 
 from competitions.models import Match, Round
 
@@ -22,6 +33,18 @@ LENGTH = 10
 
 def new_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(LENGTH))
+
+
+def table_code_for(round_id: int, table: int, purpose: str = "table") -> str:
+    """The code of table ``table`` of round ``round_id`` for ``purpose``: the same every time it is
+    asked (on one site: the key is ``SECRET_KEY``), unguessable without the key."""
+    digest = salted_hmac("competitions.draws.table_codes." + purpose, f"{round_id}:{table}", algorithm="sha256")
+    number = int.from_bytes(digest.digest(), "big")
+    characters = []
+    for _ in range(LENGTH):
+        number, index = divmod(number, len(ALPHABET))
+        characters.append(ALPHABET[index])
+    return "".join(characters)
 
 
 def normalise(text: str) -> str | None:
@@ -38,20 +61,23 @@ def printed(code: str) -> str:
     return f"{code[:half]}-{code[half:]}"
 
 
-def assign_table_codes(*, round: Round) -> int:
-    """Give every table of a published round without a code a new one; how many were given.
+def assign_table_codes(*, round: Round, drafts: bool = False) -> int:
+    """Give every table of a published round without a code its table's code; how many were given.
 
     Called by ``publish_round`` (in its transaction) and, for rounds published before table links
-    existed, by the staff pages that show the codes. A collision with another code (2^-50) is retried.
+    existed, by the staff pages that show the codes; with ``drafts`` also for a draft (a round that
+    was published, unpublished and redrawn: its phones see "paused", not "ended"). A collision with
+    another code (2^-50) gets a random code instead.
     """
-    if round.status != Round.Status.PUBLISHED:
+    if round.status != Round.Status.PUBLISHED and not drafts:
         return 0
     given = 0
-    for match in Match.objects.filter(round=round, table_code__isnull=True).only("pk"):
-        for _attempt in range(5):
+    for match in Match.objects.filter(round=round, table_code__isnull=True).only("pk", "table"):
+        candidates = [table_code_for(round.pk, match.table)] + [new_code() for _ in range(4)]
+        for code in candidates:
             try:
                 with transaction.atomic():
-                    updated = Match.objects.filter(pk=match.pk, table_code__isnull=True).update(table_code=new_code())
+                    updated = Match.objects.filter(pk=match.pk, table_code__isnull=True).update(table_code=code)
             except IntegrityError:  # pragma: no cover - a 50-bit collision
                 continue
             given += updated

@@ -3,11 +3,11 @@
 - ``delete_evening``: the competition's last evening, while none of its tables has a result.
 - ``delete_round``: the competition's last round, a draft without results.
 - ``unpublish_round``: back to a draft while none of its tables has a result; the table links
-  stop working (a new one is made when the round is published again).
+  pause (the phones are told so) and work again, the same links, when the round is published again.
 - ``reseat``: after publishing, a late arrival or a leaver: two players swap seats (or a seated
   player with one who has a bye or sits out, or is present but not in the round), while the
-  tables involved have no results. Those tables get new table links (the old sheets' QR codes stop
-  working), so their sheets must be printed again: the function returns those tables.
+  tables involved have no results. The tables keep their links (a phone typing there goes on; the
+  QR codes printed stay good); the function returns those tables, whose sheets show new names.
 
 Choices: only the *last* evening or round can be deleted, so numbers stay without gaps (the
 "previous round" links and the season's evening columns rely on that). Entrants made only for the
@@ -94,8 +94,7 @@ def unpublish_round(*, round: Round) -> Round:
         raise DrawError(_("%(round)s already has results; it can no longer be unpublished.") % {"round": round.label})
     round.status = Round.Status.DRAFT
     round.save(update_fields=["status"])
-    round.matches.update(table_code=None)
-    return round
+    return round  # the tables keep their codes (competitions.draws.table_codes): the links only pause
 
 
 @transaction.atomic
@@ -137,8 +136,7 @@ def reseat(*, round: Round, player_a: Player, player_b: Player) -> list[Match]:
         else:
             ensure_entrants(round.competition, [other.pk])
             SitOut.objects.get_or_create(round=round, player=seated)
-    Match.objects.filter(pk__in=match_ids).update(table_code=None)
-    assign_table_codes(round=round)
+    assign_table_codes(round=round)  # codes stay with their tables; only a table without one gets it
     return list(Match.objects.filter(pk__in=match_ids).order_by("table"))
 
 

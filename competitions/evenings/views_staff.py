@@ -22,6 +22,8 @@ from competitions.draws.tables import RotationTable
 from competitions.evenings import guests, odd_numbers, undo
 from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, WalkInForm
 from competitions.models import Round, SitOut
+from competitions.organiser import selectors as organiser_selectors
+from competitions.organiser.forms import AttendanceForm
 from competitions.organiser.selectors import Draw
 from competitions.organiser.views import _competition, _draw_url, _evening, _round, round_action
 from competitions.services import DrawError
@@ -31,11 +33,34 @@ def _attendance_url(slug: str, number: int) -> str:
     return reverse("staff:attendance", kwargs={"slug": slug, "number": number})
 
 
+def _save_ticks(request, evening) -> bool:
+    """The attendance page's ticks posted along with a walk-in (``ticks=1``), saved first so none is
+    lost; False (with the reason as a message) when they could not be saved."""
+    members = {m.player.pk: m.player for m in organiser_selectors.attendance_list(evening)}
+    form = AttendanceForm(request.POST, member_ids=list(members))
+    if not form.is_valid():
+        messages.error(request, _("The ticks could not be saved: the list changed meanwhile. Tick again."))
+        return False
+    try:
+        services.register_attendance(
+            evening=evening,
+            players=[members[pk] for pk in form.cleaned_data["present"]],
+            late=[members[pk] for pk in form.cleaned_data["late"]],
+        )
+    except DrawError as error:
+        messages.error(request, str(error))
+        return False
+    return True
+
+
 @login_required
 @require_POST
 def walk_in(request, slug, number):
+    """Add a guest or a new member; the attendance page posts its unsaved ticks along, saved first."""
     competition = _competition(request, slug)
     evening = _evening(competition, number)
+    if request.POST.get("ticks") == "1" and not _save_ticks(request, evening):
+        return redirect(_attendance_url(slug, number))
     form = WalkInForm(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
@@ -127,7 +152,11 @@ def round_delete(request, slug, number):
 @require_POST
 def round_unpublish(request, slug, number):
     return round_action(
-        request, slug, number, undo.unpublish_round, _("%(round)s is a draft again; its table links no longer work.")
+        request,
+        slug,
+        number,
+        undo.unpublish_round,
+        _("%(round)s is a draft again; its table links pause until it is published again (the same links)."),
     )
 
 
@@ -195,7 +224,12 @@ def round_reseat(request, slug, number):
                     for m in tables
                 ),
             )
-            messages.success(request, format_html("{} {}", _("Reseated. Print the new sheets:"), links))
+            messages.success(
+                request,
+                format_html(
+                    "{} {}", _("Reseated; the table links stay the same. Print the new sheets (new names):"), links
+                ),
+            )
             return HttpResponseRedirect(_draw_url(round))
     return _render_draw(request, round, reseat_form=form, status=400)
 

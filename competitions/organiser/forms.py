@@ -11,8 +11,11 @@ from django.utils.translation import gettext_lazy as _
 class EveningForm(forms.Form):
     """A new evening needs its date (today unless changed): an evening without one cannot be told apart."""
 
+    # A date input shows only ISO dates (2026-11-25): in the Dutch format (25-11-2026) it starts empty.
     date = forms.DateField(
-        label=_("Date"), initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date", "required": True})
+        label=_("Date"),
+        initial=datetime.date.today,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date", "required": True}),
     )
 
 

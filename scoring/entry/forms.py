@@ -11,6 +11,7 @@ Input names and ids are ``deal-<n>-<field>`` (``deal-3-points_a``); ``version`` 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django import forms
@@ -31,6 +32,8 @@ from scoring.entry.layout import (
 )
 from scoring.rules import from_tally
 from scoring.rules.rulesets import SEATS
+
+NEGATIVE = re.compile(r"\s*-\s*\d+\s*")
 
 
 @dataclass
@@ -180,6 +183,16 @@ class SheetForm(forms.Form):
                 return from_tally(text)
             except ValueError:
                 pass
+        if NEGATIVE.fullmatch(text):  # "-20": a number, but roem is never below 0
+            state.errors.append(
+                DealError(
+                    number,
+                    "roem",
+                    _("roem of %(side)s must be 0 or more, in multiples of 10 (20, 50, 100 …), not %(text)s")
+                    % {"side": side, "text": text.strip()},
+                )
+            )
+            return 0
         state.errors.append(
             DealError(
                 number,

@@ -59,9 +59,15 @@ def short_address(request) -> str:
     return f"{address}{reverse('table:home')}"
 
 
+class TableLinkPaused(Http404):
+    """The code is a table's, but its round is not published now (the organiser unpublished it to
+    change the draw): the link works again, the same, once the round is published again."""
+
+
 def match_for_code(code: str) -> Match:
     """The match with this table code, with everything its phone page shows (5 queries); 404 for a
-    code that is malformed, unknown, or of a round that is not published."""
+    code that is malformed or unknown (ended: its table is no more), ``TableLinkPaused`` (a 404 too)
+    for a table whose round is not published at the moment."""
     normal = normalise(code)
     if normal is None:
         raise Http404
@@ -70,9 +76,11 @@ def match_for_code(code: str) -> Match:
         Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
         Prefetch("deals", queryset=Deal.objects.order_by("number")),
     )
-    match = queryset.filter(table_code=normal, round__status=Round.Status.PUBLISHED).first()
+    match = queryset.filter(table_code=normal).first()
     if match is None:
         raise Http404
+    if match.round.status != Round.Status.PUBLISHED:
+        raise TableLinkPaused
     return match
 
 

@@ -6,11 +6,12 @@ the services in ``scoring.phones.services`` decide; this turns their refusals in
 from __future__ import annotations
 
 import secrets
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from scoring.models import AuditEntry
 from scoring.phones import services as table_services
 from scoring.phones.selectors import (
     State,
+    TableLinkPaused,
     match_for_code,
     printed_code,
     short_address,
@@ -38,6 +40,40 @@ from scoring.phones.selectors import (
 )
 from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, summary
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, stored_deals
+
+
+def table_link(view):
+    """A table link's view, answering a paused or ended link in words (Dutch by default), never with
+    the site's bare 404: a page for a person, JSON for the phone's script (423 "locked" while the round
+    is unpublished, so the script keeps the sheet and sends it again; 410 once the table is no more)."""
+
+    @wraps(view)
+    def answer(request, code: str, *args, **kwargs):
+        try:
+            return view(request, code, *args, **kwargs)
+        except TableLinkPaused:
+            paused = True
+        except Http404:
+            paused = False
+        if paused:
+            message = _(
+                "The organiser is changing this round: this table link is paused. It works again, the same "
+                "link, as soon as the round is published again. What you typed stays on this phone."
+            )
+        else:
+            message = _(
+                "This table link no longer works: its table is not in the round any more. What you typed "
+                "stays on this phone: open your new table's sheet (scan its QR code or type its code) and "
+                "the deals you typed come along."
+            )
+        if _wants_json(request):
+            return JsonResponse(
+                {"message": message, "paused": paused, "ended": not paused}, status=423 if paused else 410
+            )
+        context = {"message": message, "paused": paused, "ended_code": normalise(code) or ""}
+        return render(request, "scoring/table/link_state.html", context, status=423 if paused else 404)
+
+    return answer
 
 
 def table_home(request):
@@ -95,6 +131,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
     return context
 
 
+@table_link
 def table_page(request, code: str):
     """What the table can do now: type the sheet, check it, or see the result."""
     match = match_for_code(code)
@@ -102,6 +139,7 @@ def table_page(request, code: str):
 
 
 @require_POST
+@table_link
 def table_preview(request, code: str):
     """The engine's answer for the sheet as typed so far (as the desktop sheet's); saves nothing."""
     match = match_for_code(code)
@@ -114,6 +152,7 @@ def _wants_json(request) -> bool:
 
 
 @require_POST
+@table_link
 def table_save(request, code: str):
     """Save the sheet typed at the table. JSON for the page's script (200 saved, 400 with the errors
     at their deals, 403 refused, 409 changed meanwhile); a plain form post redirects or shows errors."""
@@ -186,6 +225,7 @@ def _check(request, code: str, action):
 
 
 @require_POST
+@table_link
 def table_accept(request, code: str):
     done = _check(request, code, table_services.accept_at_table)
     if done is not None:
@@ -197,6 +237,7 @@ def table_accept(request, code: str):
 
 
 @require_POST
+@table_link
 def table_send_back(request, code: str):
     if _check(request, code, table_services.send_back_at_table) is not None:
         messages.warning(request, _("Sent back: the sheet can be corrected and checked again."))
@@ -214,7 +255,7 @@ def phones(request):
     rounds = []
     latest = (
         Round.objects.filter(competition__club_id__in=clubs, status=Round.Status.PUBLISHED)
-        .select_related("competition")
+        .select_related("competition", "evening")
         .order_by("competition__name", "-number")
     )
     seen = set()

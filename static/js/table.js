@@ -91,7 +91,15 @@
         window.setTimeout(function () { window.location.replace(pageUrl + "?saved=1"); }, 400);
         return;
       }
+      // 423: the round is unpublished for a change (the link pauses): keep the sheet and send it again;
+      // 410: the table link ended (table_moves.js carries the sheet on to the new one).
       if (answer.status >= 500) { show("offline"); retryLater(); return; }
+      if (answer.status === 423) { show("offline", answer.body.message); retryLater(); return; }
+      if (answer.status === 410) {
+        show("error", answer.body.message);
+        window.setTimeout(function () { window.location.replace(pageUrl); }, 2500);
+        return;
+      }
       var now = load() || {};
       delete now.pending;
       if (answer.status === 409) now.conflict = answer.body.version;

@@ -55,3 +55,13 @@ def test_the_api_keeps_the_engines_words_outside_the_sheet(match, scorer):
         services.save_deals(match=match, user=scorer, deals=deals, version=0)
     sheet_message = refused.value.errors[0].message
     assert api_message != sheet_message and "wij" in sheet_message and "(A)" not in sheet_message
+
+
+def test_negative_roem_is_told_the_rule_not_that_it_is_no_number(client, match, scorer):
+    client.force_login(scorer)
+    client.cookies["django_language"] = "nl"
+    form = {**bad_roem_form(), "deal-2-roem_a": "-20"}
+    answer = client.post(reverse("scoring:totals", args=[match.pk]), form).json()
+    messages = [e["message"] for d in answer["deals"] for e in d["errors"]]
+    assert messages == ["roem van wij moet 0 of meer zijn, in veelvouden van 10 (20, 50, 100 …), niet -20"]
+    assert not any("geen getal" in m for m in messages)

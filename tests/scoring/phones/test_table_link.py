@@ -100,14 +100,21 @@ def test_a_code_reads_back_however_it_is_typed(table, client):
     assert response.status_code == 302 and response["Location"] == f"/t/{table.table_code}/"
 
 
-def test_a_wrong_an_old_or_an_unpublished_code_is_not_found(table, client):
+def test_a_wrong_an_old_or_an_unpublished_code_is_not_found_and_says_so(table, client):
     wrong = "".join(ALPHABET[(ALPHABET.index(c) + 1) % len(ALPHABET)] for c in table.table_code)
     for code in (wrong, "0000000000", "short", table.table_code + "X"):
         assert client.get(f"/t/{code}/").status_code == 404
         assert client.post(f"/t/{code}/save/", {}).status_code == 404
     assert client.get("/t/", {"code": wrong}).status_code == 404
+    page = client.get(f"/t/{wrong}/").content.decode()
+    assert 'data-state="ended"' in page and "/t/" in page
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.DRAFT)
-    assert client.get(f"/t/{table.table_code}/").status_code == 404
+    paused = client.get(f"/t/{table.table_code}/")
+    assert paused.status_code == 423 and 'data-state="paused"' in paused.content.decode()
+    answer = client.post(f"/t/{table.table_code}/save/", {}, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 423 and answer.json()["paused"] is True
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.PUBLISHED)
+    assert client.get(f"/t/{table.table_code}/").status_code == 200  # the same link works again
 
 
 def test_the_phone_page_runs_a_fixed_number_of_queries(table, client, django_assert_max_num_queries):
