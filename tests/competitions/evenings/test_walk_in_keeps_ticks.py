@@ -6,15 +6,9 @@ from django.urls import reverse
 
 from competitions import services
 from competitions.models import Attendance
-from tests.competitions.factories import (
-    english,  # noqa: F401  (autouse: messages in English)
-    make_club,
-    make_competition,
-    make_players,
-    make_user,
-)
+from tests.competitions.factories import make_club, make_competition, make_players, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
