@@ -24,7 +24,13 @@ from scoring.duplicate import records
 from scoring.duplicate.exports import FrequencyRenderer, HandRecordRenderer
 from scoring.duplicate.hands import diagram
 from scoring.duplicate.models import DuplicateSetup
-from scoring.duplicate.selectors import DuplicateEvening, load_evening, movement_note, standing_rows
+from scoring.duplicate.selectors import (
+    DuplicateEvening,
+    load_evening,
+    matchpoints_text,
+    movement_note,
+    standing_rows,
+)
 from scoring.duplicate.tables import DuplicateStandingsTable, FrequencyTable, MovementTable, PairBoardsTable
 
 
@@ -103,6 +109,8 @@ def pair_page(request, slug, entrant_id):
         "pair": pair,
         "total": total,
         "percentage": records.percent(total.percentage) if total else None,
+        "matchpoints": matchpoints_text(total.matchpoints) if total else None,
+        "deals": total.boards + total.missed if total else 0,
         "table": PairBoardsTable(records.pair_records(evening, entrant_id, slug)),
     }
     return render(request, "duplicate/pair.html", context)

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from competitions.models import Match
 from scoring.duplicate.demo import play_evening
 from scoring.duplicate.hands import seat_hands
-from scoring.duplicate.selectors import load_evening
+from scoring.duplicate.selectors import load_evening, matchpoints_text
 from tests.competitions.factories import make_user
 from tests.competitions.pdf_overlap import overlaps
 from tests.scoring.duplicate.conftest import dealt_evening
@@ -68,7 +68,7 @@ def test_pair_page_compares_deal_by_deal(client):
     evening = load_evening(setup)
     entrant_id, total = next(iter(evening.totals.items()))
     html = client.get(reverse("duplicate:pair", args=[competition.slug, entrant_id])).content.decode()
-    assert f"{total.matchpoints} of {total.top} matchpoints" in html
+    assert f"{matchpoints_text(total.matchpoints)} of {total.top} matchpoints" in html
     assert html.count("<tr") == 1 + 16
 
 
@@ -139,3 +139,25 @@ def test_pages_run_a_fixed_number_of_queries(client, django_assert_max_num_queri
     ]:
         with django_assert_max_num_queries(most):
             assert client.get(reverse(f"duplicate:{name}", args=args)).status_code == 200
+
+
+def test_a_table_not_played_shows_neuberg_and_the_clubs_average(client):
+    # Round 2 at table 3 is never played; rounds 3 and 4 are confirmed, so its pairs missed those deals.
+    club, competition, setup = dealt_evening(4, 16, seed=5)
+    organiser = make_user(organiser_of=club)
+    play_evening(setup, random.Random(5), enterer=make_user(scorer_of=club), confirmer=organiser, skip=((2, 3),))
+    evening = load_evening(setup)
+    client.force_login(organiser)  # the staff see the deals before every table is confirmed
+    scaled = next(b for b in evening.boards if len(b.results) == 3)
+    html = client.get(reverse("duplicate:board", args=[competition.slug, scaled.number])).content.decode()
+    for r in scaled.results:  # three results of four, on the full top of 6: e.g. 17/3 shown as 5.67/6
+        assert f"{matchpoints_text(r.ns_score.matchpoints)}/6" in html
+    absent = next(iter(evening.missed[scaled.number]))
+    total = evening.totals[absent]
+    html = client.get(reverse("duplicate:pair", args=[competition.slug, absent])).content.decode()
+    assert f"{matchpoints_text(total.matchpoints)} of 96 matchpoints" in html and "over 16 deals" in html
+    assert "Of these, 4 deals were missed and scored at the club&#x27;s average." in html or (
+        "Of these, 4 deals were missed and scored at the club's average." in html
+    )
+    assert html.count("missed: the club") == 4 and html.count("3/6") >= 4  # 50 % of a top of 6
+    assert html.count("<tr") == 1 + 16
