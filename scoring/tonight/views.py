@@ -10,9 +10,12 @@ poll every few seconds costs two small queries while nothing changes.
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
 from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -44,11 +47,23 @@ def _round_number(request) -> int | None:
 
 @login_required
 def index(request):
-    """The competitions of every club the user organises or scores for, each with its dashboard."""
+    """Tonight's dashboard straight away when exactly one competition plays today (an evening or a
+    round dated today); otherwise the competitions of every club the user organises or scores for,
+    those playing today first."""
     clubs = clubs_staffed_by(request.user)
-    competitions = Competition.objects.filter(club__in=clubs).select_related("club").order_by("club__name", "name")
     if not is_site_admin(request.user) and not roles_by_club(request.user):
         raise PermissionDenied
+    today = timezone.localdate()
+    playing = Q(evenings__date=today) | Q(rounds__date=today)
+    competitions = list(
+        Competition.objects.filter(club__in=clubs)
+        .annotate(today=Exists(Competition.objects.filter(playing, pk=OuterRef("pk"))))
+        .select_related("club")
+        .order_by("-today", "club__name", "name")
+    )
+    tonight_ones = [c for c in competitions if c.today]
+    if len(tonight_ones) == 1:
+        return redirect("tonight:dashboard", slug=tonight_ones[0].slug)
     return render(request, "staff/tonight_index.html", {"competitions": competitions})
 
 
@@ -70,6 +85,7 @@ def dashboard(request, slug):
 
 def _context(request, competition: Competition, number: int | None) -> dict:
     night = tonight(competition, number)
+    now = timezone.now()
     base = reverse("tonight:dashboard", kwargs={"slug": competition.slug})
     query = {"round": number} if number else {}
     return {
@@ -78,7 +94,8 @@ def _context(request, competition: Competition, number: int | None) -> dict:
         "organiser": is_organiser_of(request.user, competition.club_id),
         "poll_url": f"{base}?{urlencode({**query, 'part': 'tables'})}",
         "poll_ms": POLL_MS,
-        "now": timezone.now(),
+        "now": now,
+        "a_minute_ago": now - datetime.timedelta(minutes=1),  # newer: "just now", not "0 minutes ago"
     }
 
 

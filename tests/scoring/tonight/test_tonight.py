@@ -201,3 +201,25 @@ def test_individual_evening_offers_its_next_round(night):
     assert night_.round.pk == round_.pk and len(night_.tables) == 2
     assert night_.next_step.kind == "evening" and night_.next_step.evening == evening.number
     assert not night_.all_in
+
+
+def test_tonight_opens_the_one_competition_playing_today(client, night):
+    competition = night["competition"]
+    other = make_round(night["club"], 2, slug="najaar")
+    client.force_login(night["scorer"])
+    assert client.get(reverse("tonight:index")).status_code == 200  # none dated today: the list
+    Round.objects.filter(competition=competition).update(date=timezone.localdate())
+    response = client.get(reverse("tonight:index"))
+    assert response.status_code == 302 and response["Location"] == url(competition)
+    Round.objects.filter(competition=other).update(date=timezone.localdate())
+    index = client.get(reverse("tonight:index"))
+    assert index.status_code == 200 and url(other) in index.content.decode()
+
+
+def test_a_change_within_the_minute_is_just_now(client, night):
+    client.force_login(night["scorer"])
+    client.cookies["django_language"] = "nl"
+    match = tables_of(night["competition"])[0]
+    services.save_deals(match=match, user=night["scorer"], deals=simulated_sheet(match, count=3), version=0)
+    page = client.get(url(night["competition"], part="tables")).content.decode()
+    assert "zojuist" in page and "0 minuten" not in page
