@@ -14,9 +14,9 @@ from __future__ import annotations
 from django.http import Http404
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Status
-from ninja.security import HttpBearer
 
 from clubs import tokens
+from clubs.tokens import BearerToken
 from competitions import permissions
 from competitions.models import Match
 from competitions.season.rulesets import ruleset_for_match
@@ -49,13 +49,6 @@ WRITE_RESPONSES = {
     409: ConflictOut,
     413: ApiErrors,
 }
-
-
-class BearerToken(HttpBearer):
-    """``Authorization: Bearer <token>``: the token's user, or None (then 401 in the one error shape)."""
-
-    def authenticate(self, request, token):
-        return tokens.authenticate(token)
 
 
 def deal_limit(rules) -> int:

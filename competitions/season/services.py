@@ -46,8 +46,13 @@ class NeedsConfirmation(Exception):
         )
 
 
+def may_set_up(user, club: Club) -> bool:
+    """Whether ``user`` may create and change the competitions of ``club`` (its organiser, or site admin)."""
+    return is_organiser_of(user, club.pk)
+
+
 def _check_right(user, club: Club) -> None:
-    if not is_organiser_of(user, club.pk):
+    if not may_set_up(user, club):
         raise NotOrganiser(_("Only an organiser of %(club)s may set up its competitions.") % {"club": club.name})
 
 
