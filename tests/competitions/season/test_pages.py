@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions.models import Competition
 from competitions.season.models import SettingsChange
 from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
+from tests.competitions.standings.factories import make_evening, make_players, make_round, play
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -135,3 +138,24 @@ def test_the_dashboard_offers_a_new_competition_also_to_a_club_without_one(logge
     page = logged_in.get(reverse("staff:dashboard"))
     assert page.status_code == 200
     assert reverse("season:new", args=[club.slug]) in page.content.decode()
+
+
+def test_the_settings_page_and_its_replay_run_a_fixed_number_of_queries(logged_in, club):
+    small, _players = played_season(club, name="Klein")
+    big, _players = played_season(club, name="Groot")
+    for number in range(4, 10):  # six more evenings with four more players each
+        more = make_players(club, [f"Extra{number} A", f"Extra{number} B", f"Extra{number} C", f"Extra{number} D"])
+        evening = make_evening(big, number)
+        play(make_round(big, number, evening=evening), totals=[900, 700], players=more)
+    counts = []
+    for competition in (small, big):
+        url = reverse("season:settings", args=[competition.slug])
+        data = _form_data(logged_in.get(url))
+        data.update(standings_method="best_n", count_best="1", preview="", replay_from=competition.slug)
+        with CaptureQueriesContext(connection) as page:
+            assert logged_in.get(url).status_code == 200
+        with CaptureQueriesContext(connection) as replay:
+            assert logged_in.post(url, data).context["replay"]
+        counts.append((len(page), len(replay)))
+    assert counts[0] == counts[1], counts
+    assert counts[0][0] <= 8 and counts[0][1] <= 14, counts  # measured: 7 and 13

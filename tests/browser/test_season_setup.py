@@ -1,0 +1,120 @@
+"""A club sets up its own season on the organiser's pages alone (issue 26): a template in one click,
+house rules adjusted (the preset's values shown, with and without JavaScript), the reglement in
+plain words, last season replayed under the new settings, and next season started from this one.
+
+The evening-totals import of the club's spreadsheet is helper ``standings``'s page (issue 26 item 12)
+and is walked by its own browser test.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from competitions.models import Competition
+from tests.browser.helpers import log_in
+from tests.competitions.factories import make_user
+from tests.competitions.season.conftest import played_season
+from tests.competitions.standings.factories import make_club
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def club_with_last_season():
+    club = make_club("troef")
+    user = make_user("baas", organiser_of=club)
+    user.set_password("demo")
+    user.save()
+    last, _players = played_season(club, name="Seizoen 2025-2026", evening_dates=["2025-09-05", "2025-10-03"])
+    return club, last
+
+
+def test_an_organiser_sets_up_a_season_from_a_template_and_replays_last_season(page, club_with_last_season):
+    club, last = club_with_last_season
+    page.goto("/")
+    log_in(page, "baas")
+    page.goto("/manage/")
+    page.locator(f"a[href='/manage/clubs/{club.slug}/competitions/new/']").first.click()
+    page.locator("a.template-link[data-template='best-5-of-7']").click()
+    assert page.locator("#id_standings_method").input_value() == "best_n"
+    assert page.locator("#id_count_best").input_value() == "5"
+    assert page.locator("#id_planned_evenings").input_value() == "7"
+    # the preset's house rules are shown; choosing another preset shows its values at once (script)
+    assert page.locator("#id_rule__four_jacks").input_value() == "200"
+    page.locator("#id_ruleset").select_option("klawerjas")
+    assert page.locator("#id_rule__four_jacks").input_value() == "100"
+    assert not page.locator("#id_rule__four_of_a_kind_ranks_0").is_checked()  # tens do not count there
+    page.locator("#id_ruleset").select_option("amsterdam")
+    assert page.locator("#id_rule__four_jacks").input_value() == "200"
+    page.locator("#id_name").fill("Seizoen 2026-2027")
+    page.locator("#id_evening_dates").fill("04-09-2026\n02-10-2026\n06-11-2026")
+    page.locator("#id_rule__four_jacks").fill("100")
+    page.locator("#id_tie_1").select_option("roem")
+    with page.expect_navigation():
+        page.locator("#save").click()
+    competition = Competition.objects.get(name="Seizoen 2026-2027")
+    assert page.url.endswith(f"/manage/competitions/{competition.slug}/settings/")
+    assert (competition.rule_options, competition.count_best, competition.tie_breakers[0]) == (
+        {"four_jacks": 100},
+        5,
+        "roem",
+    )
+    plain = page.locator(".plain-rules").inner_text()
+    assert "Vier boeren (roem): 100 (in plaats van 200)" in plain
+    assert "De beste 5 avonden van een speler tellen voor het kampioenschap." in plain
+
+    # edit a house rule: saved at once (no results yet), audited
+    page.locator("#id_rule__pit_bonus").fill("50")
+    with page.expect_navigation():
+        page.locator("#save").click()
+    assert page.locator(".messages li").inner_text().strip() == "1 instelling gewijzigd."
+    assert Competition.objects.get(pk=competition.pk).rule_options == {"four_jacks": 100, "pit_bonus": 50}
+    assert "Pitbonus: 50" in page.locator(".plain-rules").inner_text()
+
+    # "speel vorig seizoen opnieuw": best 1 evening on last season's results, nothing saved
+    page.locator("#id_count_best").fill("1")
+    page.locator("#id_replay_from").select_option(last.slug)
+    page.locator("#preview").click()
+    rows = page.locator("#replay tbody tr")
+    assert rows.count() == 4
+    first = rows.nth(0).locator("td")
+    assert first.nth(0).inner_text().startswith("Bert Bok")
+    assert [first.nth(i).inner_text() for i in (1, 2, 3, 4)] == ["1", "3000", "1", "1200"]
+    assert Competition.objects.get(pk=competition.pk).count_best == 5
+
+    # the public pages show the reglement in plain words; the standings read (no evening played yet)
+    page.goto(f"/competitions/{competition.slug}/")
+    assert "Vier boeren (roem): 100" in page.locator("#plain-rules").inner_text()
+    page.goto(f"/competitions/{competition.slug}/standings/")
+    assert page.locator("#plain-rules summary").count() == 1
+
+    # last season's standings, then "nieuw seizoen" from it: name and dates proposed a year on
+    page.goto(f"/competitions/{last.slug}/standings/")
+    assert "Bert Bok" in page.locator("main").inner_text()
+    page.goto(f"/manage/competitions/{last.slug}/new-season/")
+    assert page.locator("#id_name").input_value() == "Seizoen 2026-2027"
+    assert page.locator("#id_evening_dates").input_value() == "2026-09-04\n2026-10-02"
+    page.locator("#id_name").fill("Seizoen 2026-2027 (b)")
+    with page.expect_navigation():
+        page.locator("#start-season").click()
+    assert Competition.objects.get(name="Seizoen 2026-2027 (b)").previous_id == last.pk
+    assert page.js_errors == []
+
+
+def test_without_javascript_the_preset_button_shows_its_house_rules(new_page, club_with_last_season):
+    club, _last = club_with_last_season
+    page = new_page(java_script_enabled=False)
+    page.goto("/")
+    log_in(page, "baas")
+    page.goto(f"/manage/clubs/{club.slug}/competitions/new/")
+    page.locator("#id_name").fill("Zuid-Afrikaans")
+    page.locator("#id_ruleset").select_option("klawerjas")
+    assert page.locator("#id_rule__four_jacks").input_value() == "200"  # no script: unchanged until asked
+    with page.expect_navigation():
+        page.locator("#show-preset").click()
+    assert page.locator("#id_rule__four_jacks").input_value() == "100"
+    assert page.locator("#id_name").input_value() == "Zuid-Afrikaans"
+    with page.expect_navigation():
+        page.locator("#save").click()
+    competition = Competition.objects.get(name="Zuid-Afrikaans")
+    assert competition.ruleset == "klawerjas" and competition.rule_options == {}
