@@ -31,6 +31,8 @@ TemplateName = Literal[tuple(t.key for t in TEMPLATES)]  # type: ignore[valid-ty
 
 
 def api_name(model_name: str) -> str:
+    if model_name == "__all__":
+        return "body"
     if model_name.startswith("rule_options."):
         return model_name
     return API_NAMES.get(model_name, model_name)

@@ -83,6 +83,12 @@ def settings_errors(values: dict) -> dict[str, str]:
     except ValidationError as exc:
         for field, messages in exc.message_dict.items():
             errors[field] = " ".join(str(m) for m in messages)
+    if not errors:  # the model's own cross-field checks (Competition.clean), on fields that are each fine
+        try:
+            probe.clean()
+        except ValidationError as exc:
+            for field, messages in _by_field(exc).items():
+                errors.setdefault(field, " ".join(str(m) for m in messages))
     _rules(values, errors)
     if not isinstance(values.get("tie_breakers"), list):
         errors["tie_breakers"] = _("Tie-breakers must be a list.")
@@ -94,6 +100,13 @@ def settings_errors(values: dict) -> dict[str, str]:
             errors["tie_breakers"] = _("Each tie-breaker may be chosen once.")
     _plan(values, errors)
     return errors
+
+
+def _by_field(exc: ValidationError) -> dict:
+    """A model's ValidationError by field; one without a field is the settings' as a whole ("__all__")."""
+    if hasattr(exc, "error_dict"):
+        return exc.message_dict
+    return {"__all__": exc.messages}
 
 
 def _rules(values: dict, errors: dict) -> None:
