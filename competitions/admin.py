@@ -128,6 +128,7 @@ class CompetitionAdmin(ClubScopedAdmin):
                     "prize_every",
                     "prize_per_players",
                     "booby_prize",
+                    "booby_prize_partial",
                 ],
             },
         ),

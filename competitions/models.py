@@ -187,6 +187,14 @@ class Competition(models.Model):
     prize_places = models.PositiveSmallIntegerField(_("prizes for places 1 to"), default=4)
     prize_every = models.PositiveSmallIntegerField(_("then every n-th place"), default=0)
     booby_prize = models.BooleanField(_("booby prize"), default=True)
+    booby_prize_partial = models.BooleanField(
+        _("booby prize for a partial evening too"),
+        default=False,
+        help_text=_(
+            "Off: the booby prize goes to the lowest score among those who played every round of the evening "
+            "(not to a late arrival or an early leaver). On: to the lowest score of anyone present."
+        ),
+    )
     is_public = models.BooleanField(_("public"), default=True)
     # The season's plan (competitions/season): how many evenings, on which dates, from what time.
     planned_evenings = models.PositiveSmallIntegerField(

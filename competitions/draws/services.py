@@ -10,7 +10,7 @@ from clubs.models import Player
 from competitions.draws import pairing as draws
 from competitions.draws import plan as draw_plan
 from competitions.draws.table_codes import assign_table_codes
-from competitions.evenings.odd_numbers import players_to_draw, three_player_tables
+from competitions.evenings.odd_numbers import players_to_draw, sit_out_late_arrivals, three_player_tables
 from competitions.evenings.services import create_round
 from competitions.models import (
     SEATS,
@@ -42,8 +42,10 @@ def draw_round(*, round: Round, seed: int | None = None) -> Round:
 
 @transaction.atomic
 def draw_next_round(*, evening: Evening, seed: int | None = None) -> Round:
-    """Create the evening's next round and draw it, in one go."""
+    """Create the evening's next round and draw it, in one go. The late arrivals sit out the
+    evening's first round."""
     round = create_round(competition=evening.competition, evening=evening)
+    sit_out_late_arrivals(round=round)
     return draw_round(round=round, seed=seed)
 
 

@@ -5,6 +5,9 @@
 - ``players_to_draw(round)``: everyone present at the evening except those marked as sitting this
   round out (``SitOut``: no seat, no bye, and so no bye compensation).
 - ``set_sit_outs``: mark who sits a round out, before it is drawn (or before it is redrawn).
+- ``sit_out_late_arrivals``: those ticked "te laat" on the attendance page sit out the evening's
+  first round (marked as ``SitOut`` when that round is made, so the draw page shows them and the
+  organiser can still change it there before drawing again).
 """
 
 from __future__ import annotations
@@ -43,6 +46,19 @@ def set_sit_outs(*, round: Round, player_ids: Iterable[int]) -> None:
     SitOut.objects.filter(round=round).exclude(player_id__in=wanted).delete()
     have = set(SitOut.objects.filter(round=round).values_list("player_id", flat=True))
     SitOut.objects.bulk_create([SitOut(round=round, player_id=p) for p in wanted - have])
+
+
+@transaction.atomic
+def sit_out_late_arrivals(*, round: Round) -> list[int]:
+    """Mark the evening's late arrivals as sitting out ``round`` when it is the evening's first round
+    and not drawn yet; the player ids marked."""
+    if round.evening_id is None or round.evening_round != 1 or round.matches.exists():
+        return []
+    late = set(round.evening.attendances.filter(arrived_late=True).values_list("player_id", flat=True)) - set(
+        SitOut.objects.filter(round=round).values_list("player_id", flat=True)
+    )
+    SitOut.objects.bulk_create([SitOut(round=round, player_id=p) for p in sorted(late)])
+    return sorted(late)
 
 
 @transaction.atomic

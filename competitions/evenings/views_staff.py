@@ -21,7 +21,7 @@ from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
 from competitions.evenings import guests, odd_numbers, undo
 from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, WalkInForm
-from competitions.models import Round, SitOut
+from competitions.models import Attendance, Round, SitOut
 from competitions.organiser import selectors as organiser_selectors
 from competitions.organiser.forms import AttendanceForm
 from competitions.organiser.selectors import Draw
@@ -169,11 +169,14 @@ def evening_round_context(
         return {}
     seated = {p.pk: p for t in draw.tables for p in t.seats.values()}
     out = SitOut.objects.filter(round=round, player_id=OuterRef("pk"))
+    late = Attendance.objects.filter(evening_id=round.evening_id, player_id=OuterRef("pk"), arrived_late=True)
     present = sorted(
-        Player.objects.filter(attendances__evening_id=round.evening_id).annotate(sits_out=Exists(out)),
+        Player.objects.filter(attendances__evening_id=round.evening_id).annotate(
+            sits_out=Exists(out), late=Exists(late)
+        ),
         key=player_sort_key,
     )
-    labels = {p.pk: p.name for p in present}
+    labels = {p.pk: _("%(name)s (late)") % {"name": p.name} if p.late else p.name for p in present}
     seated_choices = [
         (p.pk, f"{table.match.table} {seat} — {p.name}") for table in draw.tables for seat, p in table.seats.items()
     ]

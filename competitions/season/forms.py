@@ -72,7 +72,7 @@ GROUPS = [
             "total_bonus",
         ],
     ),
-    (_("Prizes"), ["prize_places", "prize_every", "prize_per_players", "booby_prize"]),
+    (_("Prizes"), ["prize_places", "prize_every", "prize_per_players", "booby_prize", "booby_prize_partial"]),
 ]
 
 

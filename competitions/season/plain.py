@@ -234,5 +234,12 @@ def _prizes(c: Competition) -> str:
     else:
         text = prize_rule_text(c, 0)
     if c.format == Competition.Format.INDIVIDUAL and c.booby_prize:
-        text = (text + " " if text else "") + _("The lowest score of an evening wins the booby prize (poedelprijs).")
+        booby = (
+            _("The lowest score of an evening wins the booby prize (poedelprijs).")
+            if c.booby_prize_partial
+            else _(
+                "The lowest score of an evening among those who played every round wins the booby prize (poedelprijs)."
+            )
+        )
+        text = (text + " " if text else "") + booby
     return text

@@ -111,7 +111,8 @@ def _table_scheme_points(competition: Competition, rows: list[StandingRow]) -> N
 def evening_results(evening: Evening, *, names: dict[int, str] | None = None) -> list[StandingRow]:
     """One club evening of an individual competition, ranked by the evening's score then the
     competition's tie-breakers; prizes marked, and the booby prize on the lowest score (shared
-    when level). ``evening.competition`` should be loaded (select_related) to save a query;
+    when level) of those who played every round, unless the competition gives it to a partial
+    evening too (``booby_prize_partial``). ``evening.competition`` should be loaded (select_related) to save a query;
     ``names`` (player id → name, e.g. from the season's rows) saves another."""
     return evening_results_by_number(evening.competition, evening.number, names=names)
 
@@ -125,7 +126,10 @@ def evening_results_by_number(competition: Competition, number: int, *, names=No
         **prize_rule(competition, len(rows)),  # one prize per N players present, or places
     )
     if competition.booby_prize and len(ranked) > 1:
-        lowest = min(row.points for row in ranked)
-        for row in ranked:
-            row.booby = row.points == lowest
+        whole = [row for row in ranked if row.played + row.byes >= len(_rounds)]  # played (or drawn out of) every round
+        candidates = ranked if competition.booby_prize_partial else whole
+        if candidates:
+            lowest = min(row.points for row in candidates)
+            for row in candidates:
+                row.booby = row.points == lowest
     return ranked

@@ -44,7 +44,8 @@ def test_a_best_5_of_7_season_in_dutch():
         "Wie afwezig is, krijgt 5.000 punten.",
         "Wie een ronde uitgeloot wordt, krijgt 1.600 punten plus een pit.",
         "Bij gelijke stand beslist: punten aan tafel, het onderling resultaat; wie dan nog gelijk staan, delen de plaats.",
-        "Prijzen: plaatsen 1 tot en met 4. De laagste score van de avond krijgt de poedelprijs.",
+        "Prijzen: plaatsen 1 tot en met 4. De laagste score van de avond van wie alle rondes speelde krijgt de "
+        "poedelprijs.",
     ]
 
 
