@@ -234,7 +234,7 @@ def round_action(request, slug, number, service, success: str):
 @login_required
 def fixtures(request, slug):
     competition = _competition(request, slug)
-    form = FixturesForm(_posted(request))
+    form = FixturesForm(_posted(request), initial={"double": competition.double_round_robin})  # the season's plan
     if request.method == "POST" and form.is_valid():
         try:
             rounds = services.generate_fixtures(competition=competition, **form.cleaned_data)

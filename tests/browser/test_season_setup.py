@@ -63,6 +63,16 @@ def test_an_organiser_sets_up_a_season_from_a_template_and_replays_last_season(p
     assert "Vier boeren (roem): 100 (in plaats van 200)" in plain
     assert "De beste 5 avonden van een speler tellen voor het kampioenschap." in plain
 
+    # the settings page fits a phone (390 px) and a small laptop without scrolling sideways
+    for width, height in ((390, 800), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        wide = page.evaluate(
+            "[...document.querySelectorAll('main *')].filter(el => el.getBoundingClientRect().right > window.innerWidth + 1)"
+            ".map(el => el.tagName + '#' + el.id + '.' + el.className).slice(0, 5)"
+        )
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (width, wide)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     # edit a house rule: saved at once (no results yet), audited
     page.locator("#id_rule__pit_bonus").fill("50")
     with page.expect_navigation():

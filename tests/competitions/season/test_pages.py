@@ -159,3 +159,11 @@ def test_the_settings_page_and_its_replay_run_a_fixed_number_of_queries(logged_i
         counts.append((len(page), len(replay)))
     assert counts[0] == counts[1], counts
     assert counts[0][0] <= 8 and counts[0][1] <= 14, counts  # measured: 7 and 13
+
+
+def test_a_double_round_robin_season_ticks_double_on_the_fixtures_page(logged_in, club):
+    competition = Competition.objects.create(
+        club=club, name="Paren", slug="paren", format="pairs", double_round_robin=True
+    )
+    page = logged_in.get(reverse("staff:fixtures", args=[competition.slug]))
+    assert 'name="double" id="id_double" checked' in page.content.decode()
