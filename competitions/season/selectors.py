@@ -47,10 +47,16 @@ class ReplayLine:
 def replay_sources(competition: Competition):
     """Competitions of the same club and format with confirmed results, newest first; the
     competition itself included (it may have results of its own)."""
+    return club_replay_sources(competition.club_id, competition.format)
+
+
+def club_replay_sources(club_id: int, format: str):
+    """The club's competitions of ``format`` that have confirmed results, newest first."""
     confirmed = Match.objects.filter(round__competition=OuterRef("pk"), status=Match.Status.CONFIRMED)
     return (
-        Competition.objects.filter(club_id=competition.club_id, format=competition.format)
+        Competition.objects.filter(club_id=club_id, format=format)
         .filter(Exists(confirmed))
+        .select_related("club")
         .order_by("-season_start", "-created")
     )
 

@@ -81,6 +81,18 @@ def competition_new(request, slug):
     if request.method == "POST" and "show_preset" in request.POST:
         context["form"] = SettingsForm(_with_preset(request.POST, request.POST.get("ruleset", "amsterdam")))
         return _render(request, context)
+    if request.method == "POST" and "preview" in request.POST:  # replay a season of the club, nothing saved
+        form = SettingsForm(request.POST)
+        context["form"] = form
+        if form.is_valid():
+            values = form.values()
+            form.add_service_errors(settings_errors(settings_of(Competition()) | values))
+            sources = list(selectors.club_replay_sources(club.pk, values["format"]))
+            chosen = request.POST.get("replay_from")
+            context["sources"] = sources
+            context["source"] = next((s for s in sources if s.slug == chosen), sources[0] if sources else None)
+            _replay(context, context["source"], values)
+        return _render(request, context, status=200 if form.is_valid() else 400)
     if request.method == "POST":
         form = SettingsForm(request.POST)
         if form.is_valid():
@@ -95,6 +107,7 @@ def competition_new(request, slug):
         return _render(request, context, status=400)
     values = settings_of(Competition()) | (template.settings() if template else {})
     context["form"] = SettingsForm(initial=SettingsForm.initial_for(values))
+    context["sources"] = list(selectors.club_replay_sources(club.pk, values["format"]))
     return _render(request, context)
 
 

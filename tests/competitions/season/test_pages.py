@@ -167,3 +167,21 @@ def test_a_double_round_robin_season_ticks_double_on_the_fixtures_page(logged_in
     )
     page = logged_in.get(reverse("staff:fixtures", args=[competition.slug]))
     assert 'name="double" id="id_double" checked' in page.content.decode()
+
+
+def test_a_new_competition_can_replay_last_season_before_it_is_created(logged_in, club):
+    last, _players = played_season(club, name="Seizoen 2025-2026")
+    url = reverse("season:new", args=[club.slug])
+    page = logged_in.get(url + "?template=best-5-of-7")
+    assert page.context["sources"] == [last]
+    data = _form_data(page)
+    data.update(name="Seizoen 2026-2027", count_best="2", preview="", replay_from=last.slug)
+    response = logged_in.post(url, data)
+    assert response.status_code == 200 and not Competition.objects.exclude(pk=last.pk).exists()
+    lines = [(line.name, line.points_before, line.points_after) for line in response.context["replay"]]
+    assert lines == [
+        ("Bert Bok", 3000, 2200),
+        ("Cor Cavia", 2300, 1800),
+        ("Anna Aap", 1800, 1500),
+        ("Dirk Das", 1700, 1400),
+    ]
