@@ -7,12 +7,10 @@ exactly once, and every board is played at every table once. Two kinds of moveme
 
 - ``"once"`` (the default of a new evening): every E–W pair meets every N–S pair exactly once
   (so at most once), as the pairs expect (issue 24). Such a movement is a pair of orthogonal Latin
-  squares (rounds and wallets over N–S × E–W). It is built over a ring R of order ``tables``: round
-  *r* seats E–W pair *e* at table ``e + a·r`` with wallet set ``t + r``, where a, 1 and a + 1 are
-  units of R. With an odd number of tables R = Z_tables and a = 1: the plain Mitchell (E–W up one
-  table, wallets down one). With a multiple of four, R = GF(2^k) × Z_m (tables = 2^k·m, m odd,
-  k ≥ 2) and a = (x, 1), x the field's generator: the moves are then not "one table up", so the
-  movement card lists, per table and round, where the E–W pair and the wallets go next.
+  squares (rounds and wallets over N–S × E–W), from :mod:`.orthogonal`. With an odd number of
+  tables it is the plain Mitchell (E–W up one table, wallets down one); otherwise the moves are
+  not "one table up", so the movement card lists, per table and round, where the E–W pair and the
+  wallets go next.
 - ``"skip"`` (every evening dealt before issue 24, and the fallback): the skip Mitchell. E–W pairs
   move up one table and wallets down one; with an even number of tables the E–W pairs skip a table
   after round ``tables // 2`` (up two), so each E–W pair meets one N–S pair twice (on other
@@ -26,13 +24,16 @@ Mitchell and the movement card says why:
   order 2 does not exist).
 - 6 tables: impossible — it needs two orthogonal Latin squares of order 6, which do not exist
   (Euler's 36 officers, proved by Tarry in 1900).
-- 10, 14, 18, 22, 26, 30 tables (twice an odd number): such movements exist (Bose, Shrikhande
-  and Parker, 1960) but have no construction over a ring; the app does not offer them yet.
+- 14, 18, 22, 26 tables (twice an odd number): such movements exist (Bose, Shrikhande and
+  Parker, 1960) but none is built here yet (10 and 30 are).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from .orthogonal import square_pair
 
 MIN_TABLES = 2  # one table has nothing to compare with
 
@@ -69,15 +70,14 @@ def check(tables: int, deals: int) -> int:
 
 ONCE, SKIP = "once", "skip"
 MOVEMENTS = (ONCE, SKIP)
-#: Why "once" is not available: impossible (2 and 6 tables) or not built (twice an odd number).
+#: Why "once" is not available: impossible (2 and 6 tables) or not built (14, 18, 22, 26).
 IMPOSSIBLE, NOT_BUILT = "impossible", "not-built"
-_FIELD_POLYNOMIALS = {4: 0b111, 8: 0b1011, 16: 0b10011, 32: 0b100101, 64: 0b1000011}
 
 
 def once_unavailable(tables: int) -> str | None:
-    """None when a movement meeting every pair once exists here; else :data:`IMPOSSIBLE` (2 and 6
-    tables) or :data:`NOT_BUILT` (twice an odd number from 10)."""
-    if tables % 2 == 1 or tables % 4 == 0:
+    """None when a movement meeting every pair once is made here; else :data:`IMPOSSIBLE` (2 and 6
+    tables) or :data:`NOT_BUILT` (twice an odd number with no pair of orthogonal squares built)."""
+    if square_pair(tables) is not None:
         return None
     return IMPOSSIBLE if tables in (2, 6) else NOT_BUILT
 
@@ -86,55 +86,40 @@ def effective_kind(tables: int, kind: str = "once") -> str:
     """The movement an evening of ``tables`` tables really plays when ``kind`` is asked for."""
     if kind not in MOVEMENTS:
         raise MovementError(f"movement: {kind!r} is not one of {', '.join(MOVEMENTS)}")
-    if kind == "once" and once_unavailable(tables) is not None:
-        return "skip"
+    if kind == ONCE and once_unavailable(tables) is not None:
+        return SKIP
     return kind
 
 
 def skips(tables: int, kind: str = "skip") -> bool:
     """Whether the E–W pairs skip a table halfway (the skip Mitchell with an even number)."""
-    return tables % 2 == 0 and effective_kind(tables, kind) == "skip"
+    return tables % 2 == 0 and effective_kind(tables, kind) == SKIP
 
 
-class _Ring:
-    """GF(2^k) × Z_m for tables = 2^k · m (m odd): elements 0..tables-1 as u + 2^k · v."""
-
-    def __init__(self, tables: int) -> None:
-        power = 1
-        while tables % (2 * power) == 0:
-            power *= 2
-        self.power = power if power >= 4 else 1  # odd tables: Z_tables alone
-        self.odd = tables // self.power
-
-    def add(self, x: int, y: int) -> int:
-        p = self.power
-        return ((x % p) ^ (y % p)) + p * ((x // p + y // p) % self.odd)
-
-    def times_a(self, x: int) -> int:
-        """x times a = (generator, 1): doubles u in GF(2^k) (reduced), keeps v."""
-        p = self.power
-        u, v = x % p, x // p
-        if p > 1:
-            u <<= 1
-            if u & p:
-                u ^= _FIELD_POLYNOMIALS[p]
-        return u + p * v
+@lru_cache(maxsize=64)
+def _once_seats(tables: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per round, per table: (E–W pair, wallet set) of the "once" movement."""
+    rounds, wallets = square_pair(tables)  # type: ignore[misc]
+    seats = [[(0, 0)] * tables for _ in range(tables)]
+    for t in range(tables):
+        for e in range(tables):
+            seats[rounds[t][e]][t] = (e, wallets[t][e])
+    return tuple(map(tuple, seats))
 
 
 def ew_table(tables: int, ew: int, round: int, kind: str = "skip") -> int:
     """The table where E–W pair ``ew`` plays round ``round``."""
-    if effective_kind(tables, kind) == "skip":
+    if effective_kind(tables, kind) == SKIP:
         skip = 1 if skips(tables) and round >= tables // 2 else 0
         return (ew + round + skip) % tables
-    ring = _Ring(tables)
-    return ring.add(ew, ring.times_a(round))
+    return next(t for t, (e, _w) in enumerate(_once_seats(tables)[round]) if e == ew)
 
 
 def wallet_at(tables: int, table: int, round: int, kind: str = "skip") -> int:
     """The wallet set played at ``table`` in ``round`` (0-based)."""
-    if effective_kind(tables, kind) == "skip":
+    if effective_kind(tables, kind) == SKIP:
         return (table + round) % tables
-    return _Ring(tables).add(table, round)
+    return _once_seats(tables)[round][table][1]
 
 
 def movement(tables: int, kind: str = "skip") -> list[list[Seating]]:

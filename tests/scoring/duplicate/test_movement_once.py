@@ -10,6 +10,7 @@ import pytest
 
 from competitions.pairings import mitchell
 from competitions.pairings.mitchell import effective_kind, movement, next_table_of_ew, next_table_of_wallets
+from competitions.pairings.orthogonal import ORDER_10, square_pair
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.selectors import movement_note
 from scoring.duplicate.services import MAX_TABLES
@@ -51,8 +52,8 @@ def test_once_meets_every_pair_of_the_other_line_once_where_possible(tables):
         assert effective_kind(tables, "once") == "once"
         assert len(met) == tables * tables and set(met.values()) == {1}
     else:
-        # twice an odd number: 2 and 6 impossible, 10, 14, … 30 not built; the skip Mitchell is played
-        assert tables % 4 == 2
+        # twice an odd number: 2 and 6 impossible, 14, 18, 22, 26 not built; the skip Mitchell is played
+        assert tables in (2, 6, 14, 18, 22, 26)
         assert reason == (mitchell.IMPOSSIBLE if tables in (2, 6) else mitchell.NOT_BUILT)
         assert effective_kind(tables, "once") == "skip" and max(met.values()) == 2
 
@@ -72,6 +73,24 @@ def test_four_tables_known_answer():
     assert [next(s.table for s in r if s.ew == 0) for r in old] == [0, 1, 3, 0]
 
 
+@pytest.mark.parametrize("n", [3, 4, 5, 8, 10, 12, 30])
+def test_the_square_pairs_are_latin_orthogonal_and_normalised(n):
+    rounds, wallets = square_pair(n)
+    every = set(range(n))
+    for square in (rounds, wallets):
+        assert all(set(row) == every for row in square)
+        assert all({row[e] for row in square} == every for e in range(n))
+    assert len({(rounds[t][e], wallets[t][e]) for t in range(n) for e in range(n)}) == n * n
+    assert all(rounds[t][t] == 0 and wallets[t][t] == t for t in range(n))  # round 1: pair t, set t at table t
+
+
+def test_order_10_is_the_stored_search_result():
+    # scripts/orthogonal_search.py 10 1 found these; both squares Latin, the pairs all different
+    first, second = ([[int(c) for c in row] for row in square] for square in ORDER_10)
+    assert len({(first[i][j], second[i][j]) for i in range(10) for j in range(10)}) == 100
+    assert all(sorted(row) == list(range(10)) for row in first + second)
+
+
 def test_odd_tables_are_the_plain_mitchell_either_way():
     for tables in (3, 5, 7, 9):
         assert movement(tables, "once") == movement(tables, "skip")
@@ -85,7 +104,8 @@ def test_odd_tables_are_the_plain_mitchell_either_way():
         (5, "once", ["move up one table", "Every pair meets every pair of the other line once"]),
         (2, "once", ["meets one N–S pair twice", "With 2 tables no movement lets every pair meet both pairs"]),
         (6, "once", ["meets one N–S pair twice", "orthogonal Latin squares of order 6", "Tarry"]),
-        (10, "once", ["meets one N–S pair twice", "exists, but this app cannot make it yet"]),
+        (10, "once", ["every pair meets every pair of the other line once"]),
+        (14, "once", ["meets one N–S pair twice", "exists, but this app cannot make it yet"]),
         (4, "skip", ["After round 2 the E–W pairs skip a table", "meets one N–S pair twice"]),
     ],
 )
