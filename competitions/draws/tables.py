@@ -5,7 +5,7 @@ from __future__ import annotations
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from competitions.tables import NUM, BaseTable
+from core.tables import NUM, BaseTable
 
 
 class RotationTable(BaseTable):

@@ -7,7 +7,8 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from competitions.standings.recorded import NOT_RECORDED, shown, unrecorded
-from competitions.tables import NUM, BaseTable, num, player_link, player_links
+from competitions.tables import player_link, player_links
+from core.tables import NUM, BaseTable, num
 
 
 class RoundScoreColumn(tables.Column):

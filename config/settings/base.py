@@ -26,6 +26,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "ninja",  # Swagger UI for /api/docs from its own static files, no CDN
+    "core",  # no models: its template tags (table_parts)
     "clubs",
     "competitions",
     "scoring",

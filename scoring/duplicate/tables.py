@@ -7,7 +7,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from competitions.tables import NUM, BaseTable
+from core.tables import NUM, BaseTable
 
 
 def _link(url: str, text: str):

@@ -1,7 +1,7 @@
 """The match page's listings (django-tables2): the deals, the statistics per side, the audit trail.
 
 Every table is built from rows already in memory (the prefetched match), so rendering one runs no
-query whatever the size of the match. They are ``competitions.tables.BaseTable``s: the same cells,
+query whatever the size of the match. They are ``core.tables.BaseTable``s: the same cells,
 each column's render signature and cell attributes worked out once per table, not once per cell.
 """
 
@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.models import SEATS
-from competitions.tables import BaseTable
+from core.tables import BaseTable
 from scoring.entry.layout import FIELD_LABELS
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
 from scoring.services import compare_sheets

@@ -9,7 +9,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from competitions.tables import BaseTable, num
+from core.tables import BaseTable, num
 from scoring.ratings.chart import sparkline_svg
 
 PER_PAGE = 100

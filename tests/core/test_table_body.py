@@ -1,4 +1,4 @@
-"""competitions.tables.BaseTable: every table of the site is rendered the same way (the site's table
+"""core.tables.BaseTable: every table of the site is rendered the same way (the site's table
 template, its ``kv-table`` look), and ``body()`` gives the cells tables2 itself would give."""
 
 import re
@@ -8,9 +8,10 @@ import pytest
 from django.test import RequestFactory
 from django.utils import translation
 
-import competitions.tables as site_tables
+import core.tables as site_tables
 from competitions.models import Competition, Match
-from competitions.tables import BaseTable, CompetitionTable
+from competitions.tables import CompetitionTable
+from core.tables import BaseTable
 from scoring.matches.tables import deal_table
 from scoring.rules import RULESETS
 from tests.scoring.factories import make_match
