@@ -30,7 +30,8 @@ def plain_rules(competition: Competition) -> list[str]:
     """The competition's reglement in a few sentences (in the active language)."""
     sentences = [_game(competition), _house_rules(competition), _plan(competition)]
     sentences += _ranking(competition)
-    sentences += [_absence(competition), _bye(competition), _ties(competition), _prizes(competition)]
+    sentences += [_absence(competition), *_late_and_substitutes(competition), _bye(competition)]
+    sentences += [_ties(competition), _prizes(competition)]
     return [s for s in sentences if s]
 
 
@@ -177,23 +178,76 @@ def _ranking(c: Competition) -> list[str]:
 def _absence(c: Competition) -> str:
     if c.format != Competition.Format.INDIVIDUAL:
         return ""
-    policy = c.absence_policy
-    words = {
-        "nothing": _("An absent player scores nothing for that evening."),
-        "fixed": _("An absent player gets %(points)s points.") % {"points": _n(c.absence_points)},
-        "fixed_pit": _("An absent player gets %(points)s points plus a pit.") % {"points": _n(c.absence_points)},
-        "lowest": _("An absent player gets the evening's lowest score."),
-        "average": _("An absent player gets the evening's average."),
-        "own_average": _("An absent player gets their own average evening."),
-    }
-    text = str(words.get(policy, ""))
-    if policy != "nothing" and c.compensation_limit:
+    unexcused = getattr(c, "unexcused_policy", "")
+    if unexcused:  # called off or not: each its own compensation
+        text = " ".join(
+            [
+                _absent_words(_("A player who called off"), c.absence_policy, c.absence_points),
+                _absent_words(_("A player absent without calling off"), unexcused, c.unexcused_points),
+            ]
+        )
+    else:
+        text = _absent_words("", c.absence_policy, c.absence_points)
+    if (c.absence_policy != "nothing" or unexcused not in ("", "nothing")) and c.compensation_limit:
         text += " " + ngettext(
             "Absence and byes are compensated at most %(n)s time a season.",
             "Absence and byes are compensated at most %(n)s times a season.",
             c.compensation_limit,
         ) % {"n": c.compensation_limit}
     return text
+
+
+def _absent_words(who: str, policy: str, points: int) -> str:
+    """What an absence scores; ``who`` names the absent player ("" for every absent player)."""
+    if not who:
+        words = {
+            "nothing": _("An absent player scores nothing for that evening."),
+            "fixed": _("An absent player gets %(points)s points."),
+            "fixed_pit": _("An absent player gets %(points)s points plus a pit."),
+            "lowest": _("An absent player gets the evening's lowest score."),
+            "average": _("An absent player gets the evening's average."),
+            "own_average": _("An absent player gets their own average evening."),
+        }
+    else:
+        words = {
+            "nothing": _("%(who)s scores nothing for that evening."),
+            "fixed": _("%(who)s gets %(points)s points."),
+            "fixed_pit": _("%(who)s gets %(points)s points plus a pit."),
+            "lowest": _("%(who)s gets the evening's lowest score."),
+            "average": _("%(who)s gets the evening's average."),
+            "own_average": _("%(who)s gets their own average evening."),
+        }
+    template = words.get(policy)
+    return template % {"who": who, "points": _n(points)} if template else ""
+
+
+def _late_and_substitutes(c: Competition) -> list[str]:
+    """Late arrivals' missed rounds, the personal verzaakt penalty and substitutes (RULES.md §9)."""
+    if c.format != Competition.Format.INDIVIDUAL:
+        return []
+    out = []
+    points = _n(getattr(c, "missed_round_points", 0))
+    late = {
+        "fixed": _("A late arrival gets %(points)s points for each round missed."),
+        "fixed_pit": _("A late arrival gets %(points)s points plus a pit for each round missed."),
+        "average": _("A late arrival gets the round's average for each round missed."),
+    }.get(getattr(c, "missed_round_policy", "nothing"))
+    if late:
+        out.append(late % {"points": points})
+    penalty = getattr(c, "verzaakt_player_penalty", 0)
+    if penalty:
+        out.append(
+            _("Who verzaakt loses %(points)s points from their own score; the partner does not.")
+            % {"points": _n(penalty)}
+        )
+    counts_for = getattr(c, "substitute_counts_for", "")
+    words = {  # the default (the substitute plays for their own score) goes without saying
+        "member": _("A substitute's (invaller's) score counts for the absent member."),
+        "nobody": _("A substitute's (invaller's) score counts for nobody."),
+    }
+    if counts_for in words:
+        out.append(str(words[counts_for]))
+    return out
 
 
 def _bye(c: Competition) -> str:
