@@ -59,7 +59,9 @@ def _bounds(field: models.Field) -> dict:
 def _type(field: models.Field):
     """(python type, Field keyword arguments) of a model field's value in the API."""
     if field.name == "rule_options":
-        return dict[str, RuleValue], {"description": "house rules that differ from the preset: option -> value"}
+        return dict[str, RuleValue], {
+            "description": "house rules that differ from the preset: option -> value (replaces the stored ones)"
+        }
     if field.name == "tie_breakers":
         return list[str], {"description": "tie-breakers in order (metric keys, fewest_<metric>, head_to_head)"}
     if field.name == "evening_dates":
