@@ -158,7 +158,7 @@ def test_the_settings_page_and_its_replay_run_a_fixed_number_of_queries(logged_i
             assert logged_in.post(url, data).context["replay"]
         counts.append((len(page), len(replay)))
     assert counts[0] == counts[1], counts
-    assert counts[0][0] <= 8 and counts[0][1] <= 14, counts  # measured: 7 and 13
+    assert counts[0][0] <= 8 and counts[0][1] <= 16, counts  # measured: 7 and 13 (15 with the reglement options)
 
 
 def test_a_double_round_robin_season_ticks_double_on_the_fixtures_page(logged_in, club):
@@ -175,7 +175,7 @@ def test_a_new_competition_can_replay_last_season_before_it_is_created(logged_in
     page = logged_in.get(url + "?template=best-5-of-7")
     assert page.context["sources"] == [last]
     data = _form_data(page)
-    data.update(name="Seizoen 2026-2027", count_best="2", preview="", replay_from=last.slug)
+    data.update(name="Seizoen 2026-2027", count_best="2", best_from="start", preview="", replay_from=last.slug)
     response = logged_in.post(url, data)
     assert response.status_code == 200 and not Competition.objects.exclude(pk=last.pk).exists()
     lines = [(line.name, line.points_before, line.points_after) for line in response.context["replay"]]
