@@ -76,3 +76,22 @@ def test_the_message_is_dutch_by_default():
         dutch = option_error_message(caught.value)
     assert dutch != english
     assert "tiebreak_deals" in dutch and " 0 " in dutch and "16" in dutch and "200000" in dutch
+
+
+def test_the_issue_24_options_switch_through_the_stored_options(base):
+    """target_winner, stuk and hand_roem_rule are club options (RULES.md §4, §5); a wrong word is
+    refused naming the option and the words it may be."""
+    options = '{"target_score": 1500, "target_winner": "bidder", "stuk": "same-trick", "hand_roem_rule": "each-side"}'
+    form = CompetitionForm(data={**base, "ruleset": "wilde-boom", "rule_options": options})
+    assert form.is_valid(), form.errors
+    rules = ruleset_for(form.save())
+    assert (rules.target_winner, rules.stuk, rules.hand_roem_rule) == ("bidder", "same-trick", "each-side")
+    for option, wrong, words in [
+        ("target_winner", "bieder", "higher, bidder"),
+        ("stuk", "hand", "same-trick, one-player"),
+        ("hand_roem_rule", "all", "each-side, highest"),
+    ]:
+        refused = CompetitionForm(data={**base, "slug": "x", "rule_options": json.dumps({option: wrong})})
+        assert not refused.is_valid()
+        message = " ".join(refused.errors["rule_options"])
+        assert option in message and words in message
