@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.http import Http404
 
 from competitions.models import SEATS, Match, MatchSeat, MatchSide
+from core.compass import seat_label
 from core.prepared import PreparedQuery, as_prefetched
 from scoring.models import AuditEntry, Deal
 
@@ -97,7 +98,7 @@ def sides_of(match: Match) -> list[SideView]:
     for seat in seats_in_order(match):
         by_side.setdefault(seat.side, []).append(seat.player.name)
     match_sides = {s.side: s for s in match.match_sides.all()}
-    labels = ("wij", "zij") if match.sides == 2 else ("N", "E", "S")
+    labels = ("wij", "zij") if match.sides == 2 else tuple(seat_label(s) for s in ("N", "E", "S"))
     out = []
     for index in range(match.sides):
         side = match_sides.get(index)

@@ -27,6 +27,7 @@ from competitions.organiser.forms import AttendanceForm
 from competitions.organiser.selectors import Draw
 from competitions.organiser.views import _competition, _draw_url, _evening, _round, round_action
 from competitions.services import DrawError
+from core.compass import seat_label
 
 
 def _attendance_url(slug: str, number: int) -> str:
@@ -178,7 +179,9 @@ def evening_round_context(
     )
     labels = {p.pk: _("%(name)s (late)") % {"name": p.name} if p.late else p.name for p in present}
     seated_choices = [
-        (p.pk, f"{table.match.table} {seat} — {p.name}") for table in draw.tables for seat, p in table.seats.items()
+        (p.pk, f"{table.match.table} {seat_label(seat)} — {p.name}")
+        for table in draw.tables
+        for seat, p in table.seats.items()
     ]
     others = [(p.pk, f"— {p.name}") for p in present if p.pk not in seated]
     sitting_out = {p.pk for p in present if p.sits_out}

@@ -33,6 +33,7 @@ from competitions.models import Competition, Match, MatchSide
 from competitions.pairings import mitchell
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import rank_rows
+from core.compass import seat_label
 from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
@@ -93,11 +94,11 @@ class BoardSheet:
 
     @property
     def dealer(self) -> str:
-        return SEATS[self.row.dealer]
+        return seat_label(SEATS[self.row.dealer])
 
     @property
     def maker(self) -> str:
-        return "" if self.row.maker is None else SEATS[self.row.maker]
+        return "" if self.row.maker is None else seat_label(SEATS[self.row.maker])
 
     @property
     def hands(self) -> dict[str, list]:

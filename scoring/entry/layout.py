@@ -10,16 +10,17 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy
 
+from core.compass import seat_label
 from scoring.rules import RuleSet, dealer_for_deal, forced_bidder
 
 #: The one key that names a side, by number of sides. Two sides: w(ij)/z(ij) or a/b.
-#: Three players: their seats n/e/s, or a/b/c, or 1/2/3.
+#: Three players: their seats in Dutch n/o/z (noord, oost, zuid; the English e/s too), or a/b/c, or 1/2/3.
 SIDE_KEYS = {
     2: {"w": 0, "a": 0, "z": 1, "b": 1},
-    3: {"n": 0, "a": 0, "1": 0, "e": 1, "b": 1, "2": 1, "s": 2, "c": 2, "3": 2},
+    3: {"n": 0, "a": 0, "1": 0, "o": 1, "e": 1, "b": 1, "2": 1, "z": 2, "s": 2, "c": 2, "3": 2},
 }
-#: How a side's key is shown in a filled-in sheet.
-SIDE_SHOWN = {2: ("w", "z"), 3: ("n", "e", "s")}
+#: How a side's key is shown in a filled-in sheet (Dutch, as the sheet's wij/zij are).
+SIDE_SHOWN = {2: ("w", "z"), 3: ("n", "o", "z")}
 #: Trump as one key: the suit letter, or k(laveren)/r(uiten) in Dutch (harten and schoppen share H, S).
 TRUMP_KEYS = {"c": "C", "k": "C", "d": "D", "r": "D", "h": "H", "s": "S", "♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 TALLY_CHARS = set("|VvOo")
@@ -50,7 +51,7 @@ FIELD_LABELS = {
 
 
 def side_labels(sides: int) -> tuple[str, ...]:
-    return ("wij", "zij") if sides == 2 else ("N", "E", "S")
+    return ("wij", "zij") if sides == 2 else tuple(seat_label(seat) for seat in ("N", "E", "S"))
 
 
 def field_name(number: int, name: str) -> str:

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from competitions.models import SEATS
+from core.compass import seat_label
 from core.tables import BaseTable
 from scoring.entry.layout import FIELD_LABELS
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
@@ -95,8 +96,8 @@ class _DealTableBase(BaseTable):
 
     def render_dealer(self, value, record):
         if record["dealer_name"]:
-            return format_html('{} <span class="muted small">{}</span>', value, record["dealer_name"])
-        return value
+            return format_html('{} <span class="muted small">{}</span>', seat_label(value), record["dealer_name"])
+        return seat_label(value)
 
 
 def deal_table(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 from reportlab.lib.units import mm
 
+from core.compass import seat_label, seats_label
 from documents.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
 from scoring.prints.sheets import Sheet
 from scoring.rules.tally import to_tally
@@ -130,7 +131,7 @@ class SheetLayout:
             self.box(self.left, y + 0.6 * mm, sides_w, line_h - 1.2 * mm, fill=(1, 1, 1))
             if self.n == 2:
                 self.text(self.left + 2 * mm, y + line_h - 4.6 * mm, side.label, size=9, bold=True, color=GREEN)
-                seats = " + ".join(side.seats)
+                seats = seats_label(side.seats)
                 self.text(
                     self.left + sides_w - 2 * mm, y + line_h - 4.6 * mm, seats, size=7, color=MUTED, align="right"
                 )
@@ -157,7 +158,9 @@ class SheetLayout:
             self.text(x, y, name or "…", size=8, align=align, width=w)
         for seat, (dx, dy) in {"N": (0, 2.9), "S": (0, -4.6), "W": (-3.8, -0.85), "E": (3.8, -0.85)}.items():
             if seat in s.seat_names:
-                self.text(cx + dx * mm, cy + dy * mm, seat, size=6.5, bold=True, color=GREEN, align="center")
+                self.text(
+                    cx + dx * mm, cy + dy * mm, seat_label(seat), size=6.5, bold=True, color=GREEN, align="center"
+                )
         return top - height
 
     def draw_rules(self, top: float) -> float:
@@ -237,7 +240,7 @@ class SheetLayout:
         x, w = cols["num"]
         self.text(x + w / 2, mid, row.number, size=8, bold=True, align="center")
         x, w = cols["dealer"]
-        self.text(x + 1.2 * mm, mid, row.dealer_seat, size=8, bold=True, color=GREEN)
+        self.text(x + 1.2 * mm, mid, seat_label(row.dealer_seat), size=8, bold=True, color=GREEN)
         self.text(x + 5.4 * mm, mid, row.dealer_name, size=7, color=MUTED, width=w - 6.2 * mm)
         for side, sc in enumerate(cols["sides"]):
             bx, bw = sc["bid"]

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop, ngettext
 from clubs.members.staff_names import result_staff_names
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from competitions.season.rulesets import ruleset_for
+from core.compass import seat_label
 from scoring.rules import RULESETS
 
 FOUR_SEATS = ("N", "E", "S", "W")
@@ -203,7 +204,8 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
     by_side = {s.side: s for s in match.match_sides.all()}
     if three:
         sides = [
-            SheetSide(seat, _side_name(by_side.get(i), [seat_names[seat]]), (seat,)) for i, seat in enumerate(seats)
+            SheetSide(seat_label(seat), _side_name(by_side.get(i), [seat_names[seat]]), (seat,))
+            for i, seat in enumerate(seats)
         ]
     else:
         sides = [

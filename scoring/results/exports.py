@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
+from core.compass import seat_label
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.qr import draw_qr
 from documents.xlsx import Column, Exporter
@@ -227,7 +228,7 @@ class TableListRenderer(FlowableRenderer):
             for side in sheet.sides:
                 players = [sheet.seat_names[seat] for seat in side.seats]
                 names = "<br/>".join(
-                    f"<font color='#1d5c3a'><b>{seat}</b></font> {_esc(name or '…')}"
+                    f"<font color='#1d5c3a'><b>{seat_label(seat)}</b></font> {_esc(name or '…')}"
                     for seat, name in zip(side.seats, players)
                 )
                 is_team = side.name and side.name != " & ".join(p for p in players if p)
@@ -264,7 +265,10 @@ class TableListRenderer(FlowableRenderer):
         index = [
             [
                 Paragraph(_esc(name), style),
-                Paragraph(_("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat}, style),
+                Paragraph(
+                    _("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat_label(seat)},
+                    style,
+                ),
             ]
             for name, table_number, seat in people
         ]

@@ -31,7 +31,7 @@
  *   body.live-ready                 set once this script has wired the page; each answer of the server
  *                                   sets form#sheet[data-updates] to a count (wait for it in browser tests)
  *
- * Keys: bidder/pit/verzaakt take one key (w/z or a/b; n/e/s at a three-player table); after the bidder
+ * Keys: bidder/pit/verzaakt take one key (w/z or a/b; n/o/z at a three-player table); after the bidder
  * the cursor moves on to the points. Typing one side's points fills the other side's (deal total minus
  * them), and Tab then skips that filled box. Enter: the next deal's first empty box (bidder, or points
  * when the bidder is pre-filled). Arrow up/down: the same field a deal up/down. Ctrl+Enter (or
@@ -48,7 +48,7 @@
   var sides = parseInt(form.dataset.sides, 10);
   var ALIASES = sides === 2
     ? { w: "w", a: "w", z: "z", b: "z" }
-    : { n: "n", a: "n", "1": "n", e: "e", b: "e", "2": "e", s: "s", c: "s", "3": "s" };
+    : { n: "n", a: "n", "1": "n", o: "o", e: "o", b: "o", "2": "o", z: "z", s: "z", c: "z", "3": "z" };
   var TRUMPS = { c: "C", k: "C", d: "D", r: "D", h: "H", s: "S" };
   var msgDeal = form.dataset.msgDeal || "deal %s";
   var msgFinished = form.dataset.msgFinished || "";
