@@ -71,6 +71,7 @@ class NextStep:
     kind: str = ""
     evening: int | None = None
     round: int | None = None
+    label: str = ""  # the round as people say it: "Avond 11 · ronde 1"
 
 
 @dataclass
@@ -160,7 +161,7 @@ def _row(match: Match) -> TonightTable:
 
 def _next_step(competition: Competition, round_: Round, later: Round | None) -> NextStep:
     if later is not None:
-        return NextStep("publish", round=later.number)
+        return NextStep("publish", round=later.number, label=later.label)
     if competition.format == Competition.Format.INDIVIDUAL and round_.evening_id:
         played = Round.objects.filter(evening_id=round_.evening_id).count()
         if played < competition.rounds_per_evening:
@@ -180,5 +181,10 @@ def tonight(competition: Competition, number: int | None = None) -> Tonight:
     counts = {state: 0 for state in STATE_LABELS}
     for table in tables:
         counts[table.state] += 1
-    later = Round.objects.filter(competition=competition, number__gt=round_.number).order_by("number").first()
+    later = (
+        Round.objects.filter(competition=competition, number__gt=round_.number)
+        .select_related("evening")
+        .order_by("number")
+        .first()
+    )
     return Tonight(competition, round_, tables, counts, _next_step(competition, round_, later), later)
