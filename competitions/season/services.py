@@ -138,6 +138,8 @@ def update_competition(
         for key in changed:
             if key in LOCKED:
                 errors.update(_locked_errors(key, before, after))
+    elif "format" in changed and locked.rounds.exists():
+        errors["format"] = _("Rounds are drawn for this format already: delete them first, or start a new competition.")
     if errors:
         raise SettingsRefused(errors)
     if not changed:

@@ -12,7 +12,8 @@ Which settings may change once results are in, chosen per field (``LOCKED`` and 
 - ``LOCKED``: what a stored deal's score was computed with (format, preset, house rules, deals per
   match, first dealer). Changing them would make stored sheets wrong, so they are refused once any
   table of the competition has results (entered or confirmed): a new competition, or "Nieuw seizoen",
-  is the way to change the game mid-season.
+  is the way to change the game mid-season. The format is locked as soon as a round is drawn
+  (``services.update_competition``): a draw belongs to its format.
 - ``QUIET``: what never changes a result or a standing (name, dates, start time, public, entry and
   checking, the draw). Changed at any time without a warning.
 - Everything else decides the standings from stored results (method, best N, compensation,

@@ -128,3 +128,13 @@ def test_every_template_makes_a_valid_competition(club, organiser, template):
 def test_best_5_of_7_template_says_what_the_reglement_says():
     values = BY_KEY["best-5-of-7"].values
     assert (values["planned_evenings"], values["count_best"], values["min_evenings"]) == (7, 5, 5)
+
+
+def test_the_format_is_locked_once_a_round_is_drawn_even_without_results(club, organiser):
+    competition = services.create_competition(club=club, user=organiser, values={"name": "X"})
+    competition.rounds.create(number=1)
+    with pytest.raises(services.SettingsRefused) as refused:
+        services.update_competition(competition=competition, user=organiser, changes={"format": "pairs"})
+    assert set(refused.value.errors) == {"format"}
+    services.update_competition(competition=competition, user=organiser, changes={"rule_options": {"pit_bonus": 50}})
+    assert Competition.objects.get(pk=competition.pk).rule_options == {"pit_bonus": 50}
