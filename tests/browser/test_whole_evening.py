@@ -20,6 +20,7 @@ import pytest
 
 from clubs.models import Club, Player
 from competitions import services as organise
+from competitions.draws import table_codes
 from competitions.evenings import odd_numbers, undo
 from competitions.models import Attendance, Competition, Match, Round, SitOut
 from scoring.models import AuditEntry
@@ -241,12 +242,17 @@ def test_a_whole_club_evening_with_its_exceptions(club_night, new_context):
     assert AuditEntry.objects.filter(match=third, action=AuditEntry.Action.SAVE).count() == 1
 
     # --- The opponents accept at each table; the projector shows the evening at 1024 x 768.
-    for phone in (one, two_b, three):
+    pin_of = getattr(table_codes, "side_pin", None)  # the opponents' acceptance code (issue 25), once it exists
+    for phone, match in ((one, tables[0]), (two_b, tables[1]), (three, tables[2])):
         phone.goto(phone.url.split("?")[0])
         accept = phone.locator("[id^='accept-']").first
+        side = int(accept.get_attribute("id").rsplit("-", 1)[1])
+        pin = phone.locator(f"#pin-{side}")
+        if pin.count() and pin_of is not None:
+            pin.fill(pin_of(match.table_code, side))
         with phone.expect_navigation():
             accept.click()
-    assert Match.objects.filter(round=round_).exclude(status=Match.Status.OPEN).count() == 3
+    assert Match.objects.filter(round=round_, table_checked_at__isnull=False).count() == 3  # accepted at each table
     projector = new_context(**PROJECTOR).new_page()
     visits.watch(projector)
     projector.goto(f"/competitions/{competition.slug}/standings/projector/")
