@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from competitions import services
-from competitions.models import Match, MatchSeat
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from competitions.models import Competition, Match, MatchSeat
+from tests.competitions.factories import make_club, make_competition, make_players, make_team_entrants, make_user
 from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +74,19 @@ def test_dutch_sheets_and_tables_list_show_n_o_z_w(client, drawn):
         )
         if name == "round_sheets":
             assert "N + Z" in text and "O + W" in text
+
+
+def test_dutch_movement_card_page_and_pdf_show_n_z_o_w(client):
+    club = make_club()
+    competition = make_competition(club, Competition.Format.PAIRS)
+    make_team_entrants(competition, 7)
+    client.force_login(make_user(organiser_of=club))
+    client.cookies["django_language"] = "nl"
+    page = visible_text(client.get(reverse("staff:movement", args=[competition.slug])).content.decode())
+    pdf = "\n".join(pdf_pages_text(client.get(reverse("staff:movement-pdf", args=[competition.slug])).content))
+    for name, text in (("page", page), ("pdf", pdf)):
+        assert not STRAY.findall(text), (
+            name,
+            [text[max(0, m.start() - 30) : m.end() + 30] for m in STRAY.finditer(text)],
+        )
+    assert "N + Z" in page + pdf and "O + W" in page + pdf
