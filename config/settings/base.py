@@ -168,3 +168,12 @@ AXES_VERBOSE = False
 # Dates and numbers follow the active language ("14 maart 2026", "81,5"). No thousands separator:
 # scores read 1634 as on a paper sheet; templates use |intcomma where a big number needs one.
 USE_THOUSAND_SEPARATOR = False
+
+# Backups (scoring.backup): `manage.py backup` and, after each fully confirmed round, by themselves.
+# BACKUP_DIR: a USB stick or a synced folder on a club laptop; by default backups/ beside the SQLite
+# database. BACKUP_KEEP: how many to keep there (0: all). BACKUP_AUTO: the automatic ones, on by default
+# with SQLite (a laptop), off with PostgreSQL (a league server backs up nightly from cron; README).
+_SQLITE_NAME = DATABASES["default"]["NAME"] if DATABASES["default"]["ENGINE"].endswith("sqlite3") else ""
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR") or (Path(_SQLITE_NAME).parent if _SQLITE_NAME else BASE_DIR) / "backups")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "30"))
+BACKUP_AUTO = os.environ.get("BACKUP_AUTO", "1" if _SQLITE_NAME else "0") == "1"

@@ -12,3 +12,4 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 AXES_ENABLED = os.environ.get("AXES_ENABLED", "0") == "1"
+BACKUP_AUTO = False  # a test that wants them turns them on, with its own BACKUP_DIR
