@@ -19,5 +19,6 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
+    path("", include("scoring.backup.urls")),
     path("", include("competitions.urls")),
 ]

@@ -14,6 +14,7 @@ reaches ninja (no such address, a method an address does not have, a body over D
 from __future__ import annotations
 
 import json
+import logging
 import reprlib
 from collections.abc import Iterable
 
@@ -23,6 +24,8 @@ from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
+
+logger = logging.getLogger(__name__)
 
 #: More problems than this in one answer are summed up in one last item (an 800,000-deal body
 #: once answered with an 85 MB error list).
@@ -237,8 +240,13 @@ class ApiErrorsMiddleware:
         response = self.get_response(request)
         if not request.path.startswith("/api/") or response.status_code < 400:
             return response
-        if response.get("Content-Type", "").startswith("application/json"):
-            return response
+        if not response.get("Content-Type", "").startswith("application/json"):
+            response = self.as_json(response)
+        log_refusal(request, response)
+        return response
+
+    @staticmethod
+    def as_json(response):
         status = response.status_code
         message = _FALLBACK.get(
             status, lambda: _("The request could not be answered (%(status)s).") % {"status": status}
@@ -247,6 +255,16 @@ class ApiErrorsMiddleware:
         if response.has_header("Allow"):
             replaced["Allow"] = response["Allow"]
         return replaced
+
+
+def log_refusal(request, response) -> None:
+    """One log line per refusal of the API: what was asked, the status and the summary (no user: reading
+    it would touch the session of an answer that must not vary by cookie)."""
+    try:
+        detail = json.loads(response.content).get("detail", "")
+    except (ValueError, AttributeError):
+        detail = ""
+    logger.info("api refused: %s %s -> %s %s", request.method, request.path, response.status_code, short_repr(detail))
 
 
 # --- reading a body -------------------------------------------------------------------------------

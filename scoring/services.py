@@ -23,6 +23,7 @@ from competitions.season.rulesets import ruleset_for_match
 from core.prepared import delete_rows, insert_rows
 from core.transactions import atomic_refusals
 from scoring.entry.deal_input import DealError, deal_to_dict, parse_sheet
+from scoring.entry.log import result_written
 from scoring.matches.sides import remember_rows, side_statistics, store_sides
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
@@ -297,6 +298,7 @@ def write_sheet(
         table_side=table_side,
         table_key=table_key,
     )
+    result_written(match, action="corrected" if was_confirmed else "saved", user=user, table_side=table_side)
     remember_rows(match, deals=deals, match_sides=sides)  # the answer to the save reads them from memory
     return match
 
@@ -334,6 +336,7 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     match.refresh_from_db()
     refresh_fixture(match.fixture_id)
     AuditEntry.objects.create(match=match, user=user, action=AuditEntry.Action.CONFIRM, version=match.version)
+    result_written(match, action="confirmed", user=user)
     return match
 
 

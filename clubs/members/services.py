@@ -13,6 +13,7 @@ downloaded in Dutch imports in English and the other way round.
 from __future__ import annotations
 
 import io
+import logging
 import zipfile
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from clubs.members.names import with_sort_names
 from clubs.models import Club, Player, Team, TeamMember
 from documents.upload_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
 
+logger = logging.getLogger(__name__)
 MAX_BYTES = 5 * 1024 * 1024
 MAX_ROWS = 5000
 MEMBERS, TEAMS = gettext_noop("members"), gettext_noop("teams")
@@ -368,6 +370,7 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
     existing = {p.member_number: p for p in Player.objects.filter(club=club)}
     teams = _check_teams(team_rows, errors, set(existing) | set(members))
     if errors:
+        logger.info("members import refused: club %s: %d problems", club.slug, len(errors))
         raise ImportRefused(sorted(errors, key=lambda e: (e.sheet != MEMBERS, e.row)))
     result = ImportResult()
     with transaction.atomic():
@@ -412,4 +415,5 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
                 TeamMember.objects.bulk_create(
                     [TeamMember(team=team, player=players[n], position=p) for p, n in record["members"]]
                 )
+    logger.info("members imported: club %s: %s", club.slug, result)
     return result

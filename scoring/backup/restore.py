@@ -26,7 +26,7 @@ from django.db.models import F, Value
 from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 
-from competitions.models_cache import PageVersion, fresh_number
+from competitions.pagecache.models import PageVersion, fresh_number
 from scoring.backup.archive import Archive, BackupFileError, Manifest, open_archive
 from scoring.backup.snapshot import (
     MADE_BY_MIGRATE,

@@ -31,6 +31,7 @@ from competitions.models import Competition, Match
 from competitions.season.rulesets import ruleset_for_match
 from core.transactions import atomic_refusals
 from scoring.entry.deal_input import DealError
+from scoring.entry.log import result_written
 from scoring.models import AuditEntry
 from scoring.phones.selectors import State, state_of
 from scoring.services import (
@@ -141,6 +142,7 @@ def accept_at_table(*, match: Match, side: int, version: int) -> Match:
         table_side=side,
         action=AuditEntry.Action.CONFIRM if confirms else AuditEntry.Action.ACCEPT,
     )
+    result_written(match, action="confirmed" if confirms else "accepted", table_side=side)
     return match
 
 
@@ -161,4 +163,5 @@ def send_back_at_table(*, match: Match, side: int, version: int) -> Match:
     AuditEntry.objects.create(
         match=match, user=None, version=match.version, table_side=side, action=AuditEntry.Action.SEND_BACK
     )
+    result_written(match, action="sent back", table_side=side)
     return match

@@ -45,6 +45,7 @@ Choices:
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -66,6 +67,8 @@ from scoring.results.exports import SIDE_LETTERS
 from scoring.results.file import SHEET, read_results, side_cell, trump_cell, whole_cell, yes_no_cell
 from scoring.rules import InvalidDeal, score_match
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
+
+logger = logging.getLogger(__name__)
 
 #: the engine's field names (``DealError.field``) -> the column that holds them
 ENGINE_COLUMNS = {
@@ -348,7 +351,26 @@ def import_results(
     *, competition: Competition, user, data: bytes, into_this_competition: bool = False, replace: bool = False
 ) -> ResultsImported:
     """Check every row, then save every table through ``save_deals`` in one transaction — or change
-    nothing and raise :class:`clubs.members.services.ImportRefused` with every reason."""
+    nothing and raise :class:`clubs.members.services.ImportRefused` with every reason. One log line either way."""
+    try:
+        result = _import_results(competition, user, data, into_this_competition=into_this_competition, replace=replace)
+    except ImportRefused as refused:
+        first = refused.messages[0] if refused.messages else ""
+        logger.info(
+            "results import refused: %s by %s: %d problems, first: %s",
+            competition.slug,
+            user.get_username(),
+            len(refused.messages),
+            first,
+        )
+        raise
+    logger.info("results imported: %s by %s: %s", competition.slug, user.get_username(), result)
+    return result
+
+
+def _import_results(
+    competition: Competition, user, data: bytes, *, into_this_competition: bool, replace: bool
+) -> ResultsImported:
     if not is_organiser_of(user, competition.club_id):
         raise ImportRefused(
             [_("Only an organiser of %(club)s may import its results.") % {"club": competition.club.name}]

@@ -36,6 +36,7 @@ from competitions.models import Match, MatchSide
 from competitions.season.entry_modes import totals_refusal
 from competitions.season.rulesets import ruleset_for_match
 from scoring.entry.layout import side_labels
+from scoring.entry.log import result_written
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
@@ -286,6 +287,7 @@ def save_totals(
         after=[clean],
         action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
     )
+    result_written(match, action="totals corrected" if was_confirmed else "totals saved", user=user)
     return match
 
 

@@ -1,0 +1,71 @@
+"""Backups made by themselves: after every round whose matches are all confirmed (so also at the end of
+each evening: its last round), in a background thread, one at a time per process.
+
+The confirming services call ``after_confirmation`` inside their transaction; the check and the
+backup wait until it commits, and the organiser who confirmed the last table does not wait for the
+file. A confirmation that arrives while a backup is being written asks for one more afterwards, so
+the newest file always holds the latest confirmed round. ``BACKUP_AUTO`` turns it off (a league
+server backs up nightly from cron instead).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from functools import partial
+
+from django.conf import settings
+from django.db import connections, transaction
+
+from competitions.models import Match
+from scoring.backup.services import make_backup
+
+logger = logging.getLogger(__name__)
+_lock = threading.Lock()
+_state: dict = {"running": False, "again": "", "thread": None}
+
+
+def after_confirmation(match: Match) -> None:
+    """Inside the transaction that confirmed ``match``: back up after commit if its round is now complete."""
+    if settings.BACKUP_AUTO:
+        transaction.on_commit(partial(_round_done, match.round_id))
+
+
+def _round_done(round_id: int) -> None:
+    if Match.objects.filter(round_id=round_id).exclude(status=Match.Status.CONFIRMED).exists():
+        return
+    start(f"round {round_id} confirmed")
+
+
+def start(reason: str) -> None:
+    """Make a backup in the background (or once more after the one being made)."""
+    with _lock:
+        if _state["running"]:
+            _state["again"] = reason
+            return
+        _state["running"] = True
+        thread = threading.Thread(target=_work, args=(reason,), name="klaverjas-backup", daemon=True)
+        _state["thread"] = thread
+    thread.start()
+
+
+def _work(reason: str) -> None:
+    try:
+        while reason:
+            try:
+                make_backup(reason=reason)
+            except Exception:  # the next confirmation tries again; the log says why this one failed
+                logger.exception("automatic backup failed (%s)", reason)
+            with _lock:
+                reason, _state["again"] = _state["again"], ""
+                if not reason:
+                    _state["running"] = False
+    finally:
+        connections.close_all()  # this thread's own database connections
+
+
+def wait(timeout: float = 60) -> None:
+    """Until the background backup (if any) is done: for tests and an orderly shutdown."""
+    thread = _state["thread"]
+    if thread is not None:
+        thread.join(timeout)

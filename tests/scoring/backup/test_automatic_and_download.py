@@ -1,0 +1,107 @@
+"""Backups by themselves after a fully confirmed round (into BACKUP_DIR, the newest BACKUP_KEEP kept),
+and the organiser's page: when the last one was made, the download only for whoever may see every club."""
+
+from __future__ import annotations
+
+import logging
+import zipfile
+
+import pytest
+
+from competitions.models import Match, MatchSide
+from scoring import services
+from scoring.backup import auto
+from scoring.backup.services import backups_in, make_backup
+from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+
+
+@pytest.fixture
+def backups(settings, tmp_path):
+    settings.BACKUP_AUTO = True
+    settings.BACKUP_DIR = tmp_path / "backups"
+    settings.BACKUP_KEEP = 3
+    return settings.BACKUP_DIR
+
+
+def second_table(match: Match) -> Match:
+    other = Match.objects.create(round=match.round, table=2, sides=2)
+    MatchSide.objects.bulk_create([MatchSide(match=other, side=s) for s in range(2)])
+    return other
+
+
+def enter_and_confirm(match: Match, scorer, organiser) -> None:
+    saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match), version=match.version)
+    services.confirm_match(match=saved, user=organiser, version=saved.version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_is_made_once_every_table_of_the_round_is_confirmed(backups, caplog):
+    club = make_club("auto")
+    match = make_match(club)
+    other = second_table(match)
+    scorer = make_user("auto-scorer", club=club, role="scorer")
+    organiser = make_user("auto-organiser", club=club, role="organiser")
+    with caplog.at_level(logging.INFO):
+        enter_and_confirm(match, scorer, organiser)
+        auto.wait()
+        assert backups_in(backups) == [], "a round with a table still to confirm is not complete"
+        enter_and_confirm(other, scorer, organiser)
+        auto.wait()
+    made = backups_in(backups)
+    assert len(made) == 1
+    with zipfile.ZipFile(made[0].path) as archive:
+        assert '"reason": "round' in archive.read("manifest.json").decode()
+    lines = [r.getMessage() for r in caplog.records]
+    assert any(line.startswith("result saved: match") for line in lines)
+    assert any(line.startswith("result confirmed: match") for line in lines)
+    assert any(line.startswith("backup made: ") for line in lines)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_the_newest_backups_are_kept(backups):
+    for _ in range(5):
+        make_backup()
+    names = [b.name for b in backups_in(backups)]
+    assert len(names) == 3 and names == sorted(names, reverse=True)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_organiser_of_the_only_club_sees_the_last_backup_and_downloads_it(backups, client):
+    club = make_club("enige")
+    organiser = make_user("enige-organiser", club=club, role="organiser")
+    client.force_login(organiser)
+    page = client.get("/manage/").content.decode()
+    assert "Nog geen backup gemaakt" in page
+    response = client.post("/manage/backups/new/", follow=True)
+    assert "Backup gemaakt: klaverjas-" in response.content.decode()
+    page = client.get("/manage/").content.decode()
+    assert "Laatste backup gemaakt op" in page and "/manage/backups/latest/" in page
+    download = client.get("/manage/backups/latest/")
+    assert download.status_code == 200
+    assert download["Content-Disposition"].startswith('attachment; filename="klaverjas-')
+    with zipfile.ZipFile(__import__("io").BytesIO(b"".join(download.streaming_content))) as archive:
+        assert "manifest.json" in archive.namelist()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_organiser_of_one_club_among_several_may_not_take_every_clubs_data(backups, client):
+    club = make_club("een")
+    make_club("ander")
+    make_backup()
+    organiser = make_user("een-organiser", club=club, role="organiser")
+    client.force_login(organiser)
+    page = client.get("/manage/").content.decode()
+    assert "Laatste backup gemaakt op" in page
+    assert "/manage/backups/latest/" not in page
+    assert client.get("/manage/backups/latest/").status_code == 403
+    assert client.post("/manage/backups/new/").status_code == 403
+    scorer = make_user("een-scorer", club=club, role="scorer")
+    client.force_login(scorer)
+    assert client.get("/manage/backups/latest/").status_code == 403
+    client.logout()
+    assert client.get("/manage/backups/latest/").status_code == 302  # to the login page
+    admin = make_user("beheerder")
+    admin.is_superuser = True
+    admin.save()
+    client.force_login(admin)
+    assert client.get("/manage/backups/latest/").status_code == 200
