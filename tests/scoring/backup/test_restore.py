@@ -20,7 +20,7 @@ from django.test import Client
 from competitions.models import Competition, Match
 from scoring import services
 from scoring.backup.services import make_backup
-from scoring.demo_season import seed_demo
+from scoring.demo.season import seed_demo
 from scoring.models import AuditEntry
 from tests.scoring.factories import make_match, make_user, simulated_sheet
 

@@ -22,7 +22,7 @@ from pathlib import Path
 def seed() -> None:
     from django.core.management import call_command
 
-    from scoring.demo_season import seed_demo
+    from scoring.demo.season import seed_demo
 
     call_command("migrate", verbosity=0)
     seed_demo()
