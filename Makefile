@@ -13,7 +13,7 @@ PORT ?= 8000
 SEED ?=
 LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11." >&2; exit 2; }; $(PYTHON) run.py
 
-.PHONY: run test bench serve load venv install install-dev migrate seed messages clean
+.PHONY: run test bench serve load venv install install-dev migrate seed messages clean lock
 
 run:
 	$(LAUNCH) run --host $(HOST) --port $(PORT) $(if $(filter 1 yes true on,$(SEED)),--seed)
@@ -59,6 +59,17 @@ load: install messages
 	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py migrate --noinput -v 0
 	DATABASE_URL=$(LOAD_DATABASE_URL) $(PY) manage.py seed_demo
 	DATABASE_URL=$(LOAD_DATABASE_URL) CACHE_URL=$(LOAD_CACHE_URL) $(PY) manage.py loadtest --seconds $${LOAD_SECONDS:-60} --clients $${LOAD_CLIENTS:-50}
+
+# requirements*.lock: the whole dependency tree pinned, with the hash of every file, compiled from
+# requirements*.txt (what the code uses directly) by pip-tools. make run, make test and CI install only
+# from the locks (pip --require-hashes). After adding or changing a pin in requirements*.txt run
+# `make lock`; it keeps every other pin as it is. `make lock LOCK_ARGS=--upgrade` moves every package
+# to its newest release; `LOCK_ARGS="--upgrade-package django-redis"` just that one. Commit the locks.
+PIP_COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(PY) -m piptools compile --quiet --generate-hashes --allow-unsafe \
+	--strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+lock: install-dev
+	$(PIP_COMPILE) --output-file requirements.lock requirements.txt
+	$(PIP_COMPILE) --constraint requirements.lock --output-file requirements-dev.lock requirements-dev.txt
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache

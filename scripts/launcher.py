@@ -3,8 +3,9 @@
 Standard library only: it runs under the Python that creates ``.venv``. Each step does its work only
 when it is due, so a second ``make run`` goes straight to the server:
 
-- ``install`` / ``install-dev``: create ``.venv`` and pip-install the requirements, once per change of
-  ``requirements*.txt`` (stamps ``.venv/.installed`` and ``.venv/.installed-dev``);
+- ``install`` / ``install-dev``: create ``.venv`` and pip-install the locked requirements
+  (``requirements*.lock``: the whole tree pinned, every file checked against its hash with
+  ``--require-hashes``), once per change of the lock (stamps ``.venv/.installed`` and ``.venv/.installed-dev``);
 - ``messages``: compile each ``locale/*/LC_MESSAGES/*.po`` older than its ``.mo``, in pure Python
   (``scripts/compile_messages.py``, Babel): GNU gettext is not needed;
 - ``migrate`` and ``seed``: skipped on the default SQLite database when every migration of the
@@ -116,7 +117,8 @@ def stamp_is_current(stamp: Path, sources: list[Path]) -> bool:
 
 
 def requirement_files(root: Path, dev: bool) -> list[Path]:
-    return [root / "requirements.txt"] + ([root / "requirements-dev.txt"] if dev else [])
+    """The locks ``make lock`` compiles from requirements*.txt: every package of the tree, pinned, with hashes."""
+    return [root / "requirements.lock"] + ([root / "requirements-dev.lock"] if dev else [])
 
 
 def ensure_installed(root: Path = ROOT, *, dev: bool = False) -> bool:
@@ -129,12 +131,12 @@ def ensure_installed(root: Path = ROOT, *, dev: bool = False) -> bool:
         return False
     say(f"Installing {' and '.join(f.name for f in files)} into {venv.name} (only after a change; a minute or two).")
     run_step(
-        [venv_python(venv), "-m", "pip", "install", "--quiet", "-r", files[-1]],
+        [venv_python(venv), "-m", "pip", "install", "--quiet", "--require-hashes", "-r", files[-1]],
         "Installing the requirements failed (pip says why above): check the internet connection and try again.",
     )
     stamp.touch()
     if dev:
-        (venv / ".installed").touch()  # requirements-dev.txt includes requirements.txt
+        (venv / ".installed").touch()  # requirements-dev.lock includes everything of requirements.lock
     return True
 
 

@@ -232,17 +232,17 @@ def steps(monkeypatch):
 def test_install_runs_once_per_change_of_the_requirements(tmp_path, monkeypatch, steps):
     monkeypatch.setattr(launcher, "ensure_venv", lambda venv: False)
     (tmp_path / ".venv").mkdir()
-    requirements = tmp_path / "requirements.txt"
-    requirements.write_text("Django==5.2.19\n")
-    (tmp_path / "requirements-dev.txt").write_text("-r requirements.txt\npytest==9.2.0\n")
+    requirements = tmp_path / "requirements.lock"
+    requirements.write_text("django==5.2.19 \\\n    --hash=sha256:00\n")
+    (tmp_path / "requirements-dev.lock").write_text("django==5.2.19 \\\n    --hash=sha256:00\n")
 
     assert launcher.ensure_installed(tmp_path) is True
-    assert steps[-1][-3:] == ["--quiet", "-r", str(requirements)]
+    assert steps[-1][-4:] == ["--quiet", "--require-hashes", "-r", str(requirements)]
     assert launcher.ensure_installed(tmp_path) is False, "a second run installs nothing"
     assert len(steps) == 1
 
     assert launcher.ensure_installed(tmp_path, dev=True) is True
-    assert steps[-1][-1].endswith("requirements-dev.txt")
+    assert steps[-1][-1].endswith("requirements-dev.lock")
     assert launcher.ensure_installed(tmp_path) is False, "the dev install covers requirements.txt"
     os.utime(requirements, (4_000_000_000, 4_000_000_000))  # edited after the install
     assert launcher.ensure_installed(tmp_path) is True
