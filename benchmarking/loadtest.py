@@ -26,6 +26,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from clubs.tokens import create_token
+from competitions.models import Competition, Match
+from scoring.services import stored_deals
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -160,9 +164,6 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from clubs.tokens import create_token
-    from competitions.models import Competition, Match
-
     organiser = get_user_model().objects.get(username="organiser")
     token = create_token(organiser, name="load test")
     competitions = list(Competition.objects.filter(is_public=True))
@@ -241,8 +242,6 @@ def writable_matches(match_ids: list[int], most: int = 40) -> tuple[list[int], d
     """Up to ``most`` matches to write, and for each the sheets a writer may send: the stored sheets
     of the matches of the same competition (same rules, so the API accepts them; another table's
     deals, so a save really changes something, and now and then its own, the idempotent resend)."""
-    from competitions.models import Match
-    from scoring.services import stored_deals
 
     by_competition: dict[int, list[tuple[int, list[dict]]]] = {}
     for match in Match.objects.filter(pk__in=match_ids).select_related("round").order_by("id"):
@@ -261,8 +260,6 @@ def writable_matches(match_ids: list[int], most: int = 40) -> tuple[list[int], d
 
 def verify_writes(tally: Tally) -> int:
     """Writes that the database does not show: versions skipped or doubled, or other deals stored."""
-    from competitions.models import Match
-    from scoring.services import stored_deals
 
     lost = 0
     for match_id, writes in tally.writes.items():

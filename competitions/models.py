@@ -18,6 +18,10 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
 from competitions.draws.methods import DrawMethod
+from competitions.draws.models import WhistRound
+from competitions.evenings.models import Attendance, Bye, Evening, SitOut
+from competitions.pagecache.models import PageVersion
+from competitions.season.models import SettingsChange
 from scoring.rules.rulesets import LIMITS
 
 #: The engine's range for deals per match (1..64): the form and the admin refuse others.
@@ -464,7 +468,23 @@ class MatchSeat(models.Model):
         ]
 
 
-from competitions.draws.models import WhistRound  # noqa: E402,F401  (rounds that follow a whist schedule)
-from competitions.evenings.models import Attendance, Bye, Evening, SitOut  # noqa: E402,F401  (evenings, byes)
-from competitions.pagecache.models import PageVersion  # noqa: E402,F401  (the page cache's version rows)
-from competitions.season.models import SettingsChange  # noqa: E402,F401  (who changed a competition's settings)
+#: The app's models: its core ones above and its features' (draws/, evenings/, pagecache/, season/), imported at the top so that
+#: Django, which imports this module, registers them. Those name the core models as strings
+#: ("competitions.Round"), so importing them here makes no cycle.
+__all__ = [
+    "Attendance",
+    "Bye",
+    "Competition",
+    "Division",
+    "Entrant",
+    "Evening",
+    "Fixture",
+    "Match",
+    "MatchSeat",
+    "MatchSide",
+    "PageVersion",
+    "Round",
+    "SettingsChange",
+    "SitOut",
+    "WhistRound",
+]

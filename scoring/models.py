@@ -13,6 +13,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Match
+from scoring.duplicate.models import Board, DuplicateSetup
+from scoring.ratings.models import PlayerRating, RatingPoint, RatingRun
 
 
 class Deal(models.Model):
@@ -129,5 +131,6 @@ class AuditEntry(models.Model):
         ]
 
 
-from scoring.duplicate.models import Board, DuplicateSetup  # noqa: E402,F401  (duplicate klaverjas: the dealt boards)
-from scoring.ratings.models import PlayerRating, RatingPoint, RatingRun  # noqa: E402,F401  (player ratings, scoring/ratings)
+#: The app's models: Deal and the audit above, and its features' (duplicate/, ratings/), imported at the top so that
+#: Django, which imports this module, registers them. Those import no model of this module, so no cycle.
+__all__ = ["AuditEntry", "BlindEntry", "Board", "Deal", "DuplicateSetup", "PlayerRating", "RatingPoint", "RatingRun"]

@@ -132,7 +132,7 @@ def stored_deals(match: Match) -> list[dict]:
     return out
 
 
-def _check_sheet(rules: RuleSet, deals: Sequence) -> tuple[list[DealInput], list, object]:
+def check_sheet(rules: RuleSet, deals: Sequence) -> tuple[list[DealInput], list, object]:
     inputs, results, errors = parse_sheet(deals, rules=rules)
     if errors:
         raise SheetInvalid(errors)
@@ -218,7 +218,7 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
         refuse_unless_may_correct(user, match, was_confirmed)
         raise StaleVersion(match.version, stored_deals(with_deals(match)))
     rules = ruleset_for_match(match)
-    inputs, results, match_result = _check_sheet(rules, deals)
+    inputs, results, match_result = check_sheet(rules, deals)
     if len(inputs) > 0 and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(with_deals(match))
@@ -398,7 +398,7 @@ def submit_blind_entry(*, match: Match, user, deals: Sequence) -> list[DealDiffe
     if match.entered_by_id == user.pk:
         raise NotAllowed(_("You entered this result yourself; another person must enter it blind."))
     rules = ruleset_for_match(match)
-    inputs, _results, _match_result = _check_sheet(rules, deals)
+    inputs, _results, _match_result = check_sheet(rules, deals)
     entry = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
     BlindEntry.objects.update_or_create(match=match, entered_by=user, defaults={"deals": entry})
     differences = compare_sheets(stored_deals(match), entry, rules=rules)

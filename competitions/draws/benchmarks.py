@@ -22,6 +22,7 @@ from collections import Counter
 
 from benchmarking import Measurement, Stopwatch, benchmark
 from competitions.pairings import individual_round, record_round, table_plan
+from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, shipped_sizes, whist_schedule
 
 ROUNDS = 4
 FULL_SIZES = [*range(8, 65), 100, 200]
@@ -139,7 +140,6 @@ def bench_odd_seats_rotation(quick: bool) -> list[Measurement]:
 @benchmark("whist schedules", group="draws")
 def bench_whist_schedules(quick: bool) -> list[Measurement]:
     """Which sizes ``whist_schedule`` covers, and the time to build and check the largest."""
-    from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, shipped_sizes, whist_schedule
 
     sizes = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n % 4 in (0, 1)]
     shipped = set(shipped_sizes())

@@ -6,8 +6,6 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Round
-
 
 class WhistRound(models.Model):
     """A round drawn from the competition's whist schedule (``competitions.pairings.whist_schedule``).
@@ -16,7 +14,9 @@ class WhistRound(models.Model):
     group the schedule was started with; ``number``: the schedule round (0-based) this round
     follows. The next whist round of the competition follows ``number + 1``."""
 
-    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="whist_round", verbose_name=_("round"))
+    round = models.OneToOneField(
+        "competitions.Round", on_delete=models.CASCADE, related_name="whist_round", verbose_name=_("round")
+    )
     number = models.PositiveSmallIntegerField(_("schedule round"))
     players = models.JSONField(_("players in schedule order"), default=list)
 

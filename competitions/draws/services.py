@@ -10,8 +10,7 @@ from clubs.models import Player
 from competitions.draws import pairing as draws
 from competitions.draws import plan as draw_plan
 from competitions.draws.table_codes import assign_table_codes
-from competitions.evenings.odd_numbers import players_to_draw, sit_out_late_arrivals, three_player_tables
-from competitions.evenings.services import create_round
+from competitions.evenings.services import create_round, players_to_draw, sit_out_late_arrivals, three_player_tables
 from competitions.models import (
     SEATS,
     Evening,

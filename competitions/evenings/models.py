@@ -8,13 +8,12 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from competitions.models import Competition, Entrant, Round
 
 
 class Evening(models.Model):
     """A club evening of an individual competition: several rounds on one date."""
 
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="evenings")
+    competition = models.ForeignKey("competitions.Competition", on_delete=models.CASCADE, related_name="evenings")
     number = models.PositiveSmallIntegerField(_("evening"))
     date = models.DateField(_("date"), null=True, blank=True)
     three_player_tables = models.BooleanField(
@@ -50,7 +49,7 @@ class Attendance(models.Model):
 class SitOut(models.Model):
     """A player present at the evening who sits this round out (no seat, no bye, no compensation)."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sit_outs")
+    round = models.ForeignKey("competitions.Round", on_delete=models.CASCADE, related_name="sit_outs")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
 
     class Meta:
@@ -62,8 +61,8 @@ class SitOut(models.Model):
 class Bye(models.Model):
     """A player (individual) or entrant drawn out for a round; scored as the competition chose."""
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="byes")
+    round = models.ForeignKey("competitions.Round", on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey("competitions.Entrant", on_delete=models.CASCADE, related_name="byes")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique")]

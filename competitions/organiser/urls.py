@@ -2,7 +2,6 @@
 
 from django.urls import path
 
-from competitions.evenings import views_staff as views_evening
 from competitions.movement import views as views_movement
 from competitions.organiser import views
 
@@ -15,14 +14,14 @@ urlpatterns = [
     path(competition, views.competition_detail, name="competition"),
     path(competition + "evenings/new/", views.evening_create, name="evening-create"),
     path(competition + "evenings/<int:number>/attendance/", views.attendance, name="attendance"),
-    path(competition + "evenings/<int:number>/rounds/new/", views_evening.round_next, name="round-next"),
-    path(competition + "evenings/<int:number>/walk-in/", views_evening.walk_in, name="walk-in"),
-    path(competition + "evenings/<int:number>/delete/", views_evening.evening_delete, name="evening-delete"),
-    path(competition + "evenings/<int:number>/tables/", views_evening.evening_tables, name="evening-tables"),
-    path(competition + "rounds/<int:number>/delete/", views_evening.round_delete, name="round-delete"),
-    path(competition + "rounds/<int:number>/unpublish/", views_evening.round_unpublish, name="unpublish"),
-    path(competition + "rounds/<int:number>/reseat/", views_evening.round_reseat, name="reseat"),
-    path(competition + "rounds/<int:number>/sit-out/", views_evening.round_sit_out, name="sit-out"),
+    path(competition + "evenings/<int:number>/rounds/new/", views.round_next, name="round-next"),
+    path(competition + "evenings/<int:number>/walk-in/", views.walk_in, name="walk-in"),
+    path(competition + "evenings/<int:number>/delete/", views.evening_delete, name="evening-delete"),
+    path(competition + "evenings/<int:number>/tables/", views.evening_tables, name="evening-tables"),
+    path(competition + "rounds/<int:number>/delete/", views.round_delete, name="round-delete"),
+    path(competition + "rounds/<int:number>/unpublish/", views.round_unpublish, name="unpublish"),
+    path(competition + "rounds/<int:number>/reseat/", views.round_reseat, name="reseat"),
+    path(competition + "rounds/<int:number>/sit-out/", views.round_sit_out, name="sit-out"),
     path(competition + "rounds/<int:number>/draw/", views.round_draw, name="draw"),
     path(competition + "rounds/<int:number>/redraw/", views.round_redraw, name="redraw"),
     path(competition + "rounds/<int:number>/swap/", views.round_swap, name="swap"),

@@ -32,7 +32,19 @@ from django.db.models import Count, F, Max, Q, Subquery, Sum
 from django.db.models.functions import Greatest
 from django.db.models.signals import post_delete, post_save
 
-from competitions.models import Competition, Match
+from clubs.models import Club, Player, Team, TeamMember
+from competitions.models import (
+    Bye,
+    Competition,
+    Division,
+    Entrant,
+    Evening,
+    Fixture,
+    Match,
+    MatchSeat,
+    MatchSide,
+    Round,
+)
 from competitions.pagecache.models import PageVersion
 from core.prepared import PreparedQuery
 
@@ -218,7 +230,6 @@ def site_state() -> tuple:
 def _competition_of(instance) -> int | None:
     """The competition a changed row belongs to (a parent deleted in the same cascade: None, and
     that parent's own delete bumps)."""
-    from competitions.models import Evening, Round
 
     if getattr(instance, "competition_id", None) is not None:
         return instance.competition_id
@@ -264,8 +275,6 @@ def _site_changed(sender, instance, **kwargs) -> None:
 
 def connect() -> None:
     """Called by ``CompetitionsConfig.ready``."""
-    from clubs.models import Club, Player, Team, TeamMember
-    from competitions.models import Bye, Division, Entrant, Evening, Fixture, MatchSeat, MatchSide, Round
 
     for model in (Competition, Division, Entrant, Evening, Round, Bye, Fixture, Match, MatchSide, MatchSeat):
         for signal in (post_save, post_delete):

@@ -21,11 +21,12 @@ from collections import defaultdict
 from django.db.models import Count, Sum
 
 from competitions.models import Competition
+from competitions.season.rulesets import RuleOptionError, ruleset_for
+from competitions.standings.metrics import half_up, seat_sides
 
 
 def pit_bonus(competition: Competition) -> int:
     """The pit bonus of the competition's rules (100 unless a rule option changes it)."""
-    from competitions.season.rulesets import RuleOptionError, ruleset_for
 
     try:
         return ruleset_for(competition).pit_bonus
@@ -44,8 +45,6 @@ def fixed_points(competition: Competition, *, bye: bool) -> int:
 
 def own_round_averages(competition: Competition, player_ids) -> dict[int, int]:
     """Each player's own season average per round played (one query)."""
-    from competitions.standings.individual import seat_sides
-    from competitions.standings.pairs_teams import half_up
 
     ids = list(player_ids)
     if not ids:

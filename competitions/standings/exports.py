@@ -112,13 +112,3 @@ def _number(value) -> str:
 
 def _esc(text: str) -> str:
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def __getattr__(name: str):
-    """``StandingsRenderer`` (the PDF) lives in ``competitions.standings.pdf``, which imports the
-    columns above; it is still importable from here."""
-    if name == "StandingsRenderer":
-        from competitions.standings.pdf import StandingsRenderer
-
-        return StandingsRenderer
-    raise AttributeError(name)

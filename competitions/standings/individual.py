@@ -32,20 +32,12 @@ from clubs.members.names import full_name_sort_key, surname_key
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSide
 from competitions.standings import compensation, recorded
-from competitions.standings.metrics import EveningScore, StandingRow
-from competitions.standings.pairs_teams import STAT_FIELDS, half_up
+from competitions.standings.metrics import EveningScore, StandingRow, half_up, seat_sides
+from competitions.standings.pairs_teams import STAT_FIELDS
 from competitions.standings.tiebreak import compare_mutual
 
 CONFIRMED = Match.Status.CONFIRMED
 RESULTS = {"won": MatchSide.Result.WIN, "drawn": MatchSide.Result.DRAW, "lost": MatchSide.Result.LOSS}
-
-
-def seat_sides(**where):
-    """Confirmed match sides joined to the seats of that side: one row per player per match.
-
-    Conditions on the seat (``match__seats__…``) must come in ``where``: a second ``filter()`` on
-    a multi-valued relation would join the seats a second time."""
-    return MatchSide.objects.filter(match__status=CONFIRMED, match__seats__side=F("side"), **where).order_by()
 
 
 def evening_rows(competition: Competition, *, by: str = "evening", evening: int | None = None):

@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
+
+from competitions.models import Match, MatchSide
 
 
 @dataclass
@@ -190,3 +193,18 @@ def tie_breaker_errors(keys) -> list[str]:
                 % {"key": key, "keys": ", ".join([*METRICS, "fewest_nat", HEAD_TO_HEAD])}
             )
     return errors
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """Integer division rounded half up (exact on every backend: done here, not in SQL)."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+def seat_sides(**where):
+    """Confirmed match sides joined to the seats of that side: one row per player per match.
+
+    Conditions on the seat (``match__seats__…``) must come in ``where``: a second ``filter()`` on
+    a multi-valued relation would join the seats a second time."""
+    return MatchSide.objects.filter(
+        match__status=Match.Status.CONFIRMED, match__seats__side=F("side"), **where
+    ).order_by()

@@ -22,7 +22,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 from clubs.models import TeamMember
 from competitions.models import Bye, Competition, Entrant, Fixture, Match, MatchSide
 from competitions.standings import recorded
-from competitions.standings.metrics import StandingRow
+from competitions.standings.metrics import StandingRow, half_up
 from competitions.standings.tiebreak import compare_mutual
 
 CONFIRMED = Match.Status.CONFIRMED
@@ -110,11 +110,6 @@ def _round_averages(competition: Competition, round_ids: set[int]) -> dict[int, 
             .values_list("match__round_id", "points", "count")
         )
     return {round_id: half_up(points, count) for round_id, points, count in rows if count}
-
-
-def half_up(numerator: int, denominator: int) -> int:
-    """Integer division rounded half up (exact on every backend: done here, not in SQL)."""
-    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def rows_for(competition: Competition) -> list[StandingRow]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from django import template
 
+from clubs.models import ApartPair
 from competitions.draws.methods import DrawMethod
 from competitions.draws.whist import whist_status
+from competitions.models import Competition
 
 register = template.Library()
 
@@ -23,8 +25,6 @@ def whist_status_line(round):
 def apart_pairs_line(round):
     """For an individual draw: the club's members who never share a table (``clubs.ApartPair``), and
     where the organiser sets them (the club's pairs in the admin). One query."""
-    from clubs.models import ApartPair
-    from competitions.models import Competition
 
     competition = round.competition
     if competition.format != Competition.Format.INDIVIDUAL:

@@ -13,7 +13,6 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from competitions.models import Competition
 from competitions.pairings import mitchell
 
 
@@ -24,7 +23,7 @@ class DuplicateSetup(models.Model):
         MATCHPOINTS = "matchpoints", _("matchpoint percentage")
         DIFFERENCE = "difference", _("difference to each deal's average")
 
-    competition = models.OneToOneField(Competition, on_delete=models.CASCADE, related_name="duplicate")
+    competition = models.OneToOneField("competitions.Competition", on_delete=models.CASCADE, related_name="duplicate")
     tables = models.PositiveSmallIntegerField(_("tables"))
     boards = models.PositiveSmallIntegerField(_("deals"))
     seed = models.BigIntegerField(_("dealing seed"))

@@ -38,7 +38,7 @@ from scoring.services import (
     NotAllowed,
     SheetInvalid,
     StaleVersion,
-    _check_sheet,
+    check_sheet,
     refresh_fixture,
     stored_deals,
     write_sheet,
@@ -80,7 +80,7 @@ def save_table_sheet(*, match: Match, side: int, deals: Sequence, version: int, 
         raise NotAllowed(_("A scorer entered this sheet; changes go through the scorer."))
     side = _check_side(match, side)
     rules = ruleset_for_match(match)
-    inputs, results, match_result = _check_sheet(rules, deals)
+    inputs, results, match_result = check_sheet(rules, deals)
     if inputs and rules.sides != match.sides:
         raise SheetInvalid([DealError(1, "points", _("this table has %(n)s sides") % {"n": match.sides})])
     before = stored_deals(match)

@@ -20,13 +20,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from clubs.models import TeamMember
+from competitions.models import MatchSeat, MatchSide
+from scoring.ratings import engine, services
+from scoring.ratings.models import RatingPoint
+from scoring.ratings.sources import load_games
+from scoring.standings.benchmarks import generate_pairs_league
 
 
 @transaction.atomic
 def seat_pairs(competition) -> int:
     """Seats for every match of a generated pairs league, from its teams' members (positions 1, 2)."""
-    from clubs.models import TeamMember
-    from competitions.models import MatchSeat, MatchSide
 
     members: dict[int, list[int]] = {}
     for team_id, player_id in (
@@ -50,10 +54,6 @@ def seat_pairs(competition) -> int:
 
 @benchmark("player ratings of a league history", group="ratings", needs_db=True)
 def bench_league_ratings(quick: bool) -> list[Measurement]:
-    from scoring.ratings import engine, services
-    from scoring.ratings.models import RatingPoint
-    from scoring.ratings.sources import load_games
-    from scoring.standings.benchmarks import generate_pairs_league
 
     teams, rounds = (50, 30) if quick else (2000, 30)
     with Stopwatch() as made:

@@ -13,14 +13,22 @@ import threading
 import time
 
 from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
+from clubs.models import Club, Player, Team
+from competitions.models import Competition, Entrant, Match, MatchSeat, MatchSide, Round
+from competitions.standings import standings
+from competitions.standings.exports import StandingsExporter
+from competitions.standings.pdf import StandingsRenderer
+from documents.xlsx import write_xlsx
+from scoring.models import Deal
+from scoring.prints.pdf import ScoreSheetRenderer
+from scoring.prints.sheets import sheets_for_round
+from scoring.results.exports import ResultsExporter
 
 SHEETS_TABLES = 250
 RESULT_DEALS = 480_000
 
 
 def _club_and_competition(slug: str, **kwargs):
-    from clubs.models import Club
-    from competitions.models import Competition
 
     club, _ = Club.objects.get_or_create(slug="bench-exports", defaults={"name": "KC Bench"})
     Competition.objects.filter(slug=slug).delete()
@@ -28,7 +36,6 @@ def _club_and_competition(slug: str, **kwargs):
 
 
 def _players(club, count: int):
-    from clubs.models import Player
 
     start = Player.objects.filter(club=club).count()
     Player.objects.bulk_create(
@@ -42,7 +49,6 @@ def _players(club, count: int):
 
 def make_round_with_tables(tables: int):
     """One round of ``tables`` four-player tables with seats and named sides."""
-    from competitions.models import Entrant, Match, MatchSeat, MatchSide, Round
 
     club, competition = _club_and_competition("bench-sheets", rule_options={"trump_choice": "verplicht"})
     players = _players(club, tables * 4)
@@ -64,8 +70,6 @@ def make_round_with_tables(tables: int):
 
 @benchmark("score sheets of a round", group="exports", needs_db=True)
 def bench_sheets(quick: bool):
-    from scoring.prints.pdf import ScoreSheetRenderer
-    from scoring.prints.sheets import sheets_for_round
 
     tables = 40 if quick else SHEETS_TABLES
     round_ = make_round_with_tables(tables)
@@ -89,8 +93,6 @@ def bench_sheets(quick: bool):
 def make_results(deals: int, *, per_match: int = 16, tables_per_round: int = 300):
     """A competition with ``deals`` plausible deals (two sides each), inserted in batches."""
     from django.utils import timezone
-
-    from competitions.models import Entrant, Match, MatchSide, Round
 
     club, competition = _club_and_competition("bench-results")
     players = _players(club, 600)
@@ -156,8 +158,6 @@ def _insert_deals(rows: list[tuple]) -> None:
     """Plain executemany: model instances would make generating 480,000 deals take minutes."""
     from django.db import connection
 
-    from scoring.models import Deal
-
     fields = [
         "match",
         "number",
@@ -213,8 +213,6 @@ class PeakRss:
 
 @benchmark("deal-by-deal results export", group="exports", needs_db=True)
 def bench_results(quick: bool):
-    from documents.xlsx import write_xlsx
-    from scoring.results.exports import ResultsExporter
 
     deals = 32_000 if quick else RESULT_DEALS
     competition = make_results(deals)
@@ -244,9 +242,6 @@ def bench_results(quick: bool):
 def make_pairs_standings(entrants: int, rounds: int = 5):
     """A pairs competition of ``entrants`` teams, each round every team at a confirmed table."""
     from django.utils import timezone
-
-    from clubs.models import Team
-    from competitions.models import Entrant, Match, MatchSide, Round
 
     club, competition = _club_and_competition("bench-standings", format="pairs")
     Team.objects.filter(club=club, name__startswith="Bench pair ").delete()
@@ -294,9 +289,6 @@ def make_pairs_standings(entrants: int, rounds: int = 5):
 
 @benchmark("standings.xlsx and standings.pdf", group="exports", needs_db=True)
 def bench_standings(quick: bool):
-    from competitions.standings import standings
-    from competitions.standings.exports import StandingsExporter, StandingsRenderer
-    from documents.xlsx import write_xlsx
 
     entrants = 200 if quick else 2000
     competition = make_pairs_standings(entrants)

@@ -23,6 +23,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from clubs.models import Club, Player, Team, TeamMember
+from competitions.models import Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
+from competitions.pairings import round_robin
+from competitions.standings import standings
+from scoring.models import Deal
+from scoring.rules import RULESETS, score_deal, simulate_deal
+from scoring.rules.rulesets import dealer_for_deal
 
 SQL_PAIRS = """
 SELECT e.id, e.name, e.team_id, e.player_id,
@@ -62,8 +69,6 @@ GROUP BY seat.player_id, ev.number
 
 def _sheets(count: int, seed: int = 11) -> list[tuple[list[tuple], list[dict]]]:
     """``count`` simulated 16-deal sheets: (deal field tuples, per-side statistics)."""
-    from scoring.rules import RULESETS, score_deal, simulate_deal
-    from scoring.rules.rulesets import dealer_for_deal
 
     rules = RULESETS["amsterdam"]
     rng = random.Random(seed)
@@ -99,10 +104,6 @@ def _result(mine: int, theirs: int) -> str:
 @transaction.atomic
 def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, slug: str = "bench-league"):
     """A pairs league of ``teams`` × ``rounds`` round-robin rounds, every match confirmed."""
-    from clubs.models import Club, Player, Team, TeamMember
-    from competitions.models import Competition, Entrant, Match, MatchSide, Round
-    from competitions.pairings import round_robin
-    from scoring.models import Deal
 
     rng = random.Random(5)
     club = Club.objects.create(name="Bench league", slug=slug, is_league=True)
@@ -197,8 +198,6 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
 @transaction.atomic
 def generate_individual_season(players: int, evenings: int, rounds: int, *, slug: str = "bench-season"):
     """Club evenings: ``players`` drawn anew every round into tables of four, all confirmed."""
-    from clubs.models import Club, Player
-    from competitions.models import Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
 
     rng = random.Random(9)
     club = Club.objects.create(name="Bench club", slug=slug)
@@ -302,7 +301,6 @@ def _interleaved(first, second, runs: int) -> tuple[float, float]:
 def _compare(name: str, comp, sql: str, runs: int, note: str, *, ratio_bar: bool = True) -> list[Measurement]:
     """Selector against SQL, and the page. The 1.5x bar is the issue's, set at league scale; for the
     individual season the ratio is shown for information (``ratio_bar=False``)."""
-    from competitions.standings import standings
 
     selector, raw = _interleaved(lambda: standings(comp), lambda: _sql(sql, comp.pk), runs)
     ratio = selector / raw if raw else float("inf")

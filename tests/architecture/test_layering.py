@@ -7,6 +7,10 @@
     benchmarking.loadtest                         drives the whole system: above every app
 
 Every ``import`` counts, also one inside a function: a late import is still a dependency.
+
+And the layout: no prefix families (``views_*.py``, ``selectors_*.py`` …) at an app's root, since a
+feature gets a folder; no module imports another's ``_private`` name; no import cycles between modules;
+no import of project code inside a function (a short allow-list, each entry with its reason).
 """
 
 from __future__ import annotations
@@ -137,7 +141,7 @@ def test_a_long_module_says_why_it_is_one_idea():
     long = []
     for path in python_files(*APPS, "core", "documents", "benchmarking", "config"):
         text = path.read_text(encoding="utf-8")
-        if len(text.splitlines()) > LONG and "one idea" not in (ast.get_docstring(ast.parse(text)) or ""):
+        if len(text.splitlines()) > LONG and "one idea" not in (ast.get_docstring(ast.parse(text)) or "").lower():
             long.append(f"{path.relative_to(ROOT)}: {len(text.splitlines())} lines")
     assert long == [], f"past {LONG} lines a module's docstring says why it is one idea (or split it by idea)"
 
@@ -168,3 +172,168 @@ def test_the_checker_reads_late_and_relative_imports(tmp_path, monkeypatch):
     (tmp_path / "clubs" / "__init__.py").write_text("")
     monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
     assert sorted(t for _line, t in imports_of(source)) == ["clubs.models", "competitions.models"]
+
+
+# --- one folder per feature, public names, no cycles, no late imports -------------------------------------
+
+#: Layer names that, as a prefix at an app's root (``views_evening.py``), mark a feature that wants a folder.
+LAYERS = ("views", "selectors", "services", "models", "exports", "pdf", "benchmarks", "urls", "forms", "tables")
+#: The only imports of project code inside a function, each with its reason.
+LATE_IMPORTS_ALLOWED = {
+    ("competitions.apps", "ready"): "AppConfig.ready: models may be imported only once the registry is ready",
+    ("scoring.apps", "ready"): "AppConfig.ready: models may be imported only once the registry is ready",
+    ("benchmarking.served", "build"): "runs in ``python -m benchmarking.served``, after its own django.setup()",
+}
+SOURCE = (*APPS, "core", "documents", "benchmarking", "config")
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in python_files(*SOURCE)}
+
+
+def prefix_families() -> list[str]:
+    found = []
+    for app in APPS:
+        for path in sorted((ROOT / app).glob("*.py")):
+            layer = path.stem.split("_")[0]
+            if "_" in path.stem and layer in LAYERS:
+                found.append(f"{app}/{path.name}")
+    return found
+
+
+def test_no_prefix_families_at_an_apps_root():
+    assert prefix_families() == [], "a feature gets a folder, with files named by layer inside (DESIGN.md, Layout)"
+
+
+def private_imports(modules: dict[str, Path]) -> list[str]:
+    """``from x import _name`` and ``x._name`` on an imported module ``x``, where ``x`` is project code."""
+    found = []
+    for here, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        module_aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                if node.module.split(".")[0] not in PROJECT:
+                    continue
+                for alias in node.names:
+                    if is_module(f"{node.module}.{alias.name}"):
+                        module_aliases[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+                    elif alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}: from {node.module} import {alias.name}")
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.split(".")[0] in PROJECT and alias.asname:
+                        module_aliases[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in module_aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+                and module_aliases[node.value.id] != here
+            ):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {module_aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_no_module_imports_anothers_private_name():
+    assert private_imports(project_modules()) == [], "a helper shared between modules gets a public name"
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    """Module -> the project modules it imports (by name; ``from a import b`` counts ``a.b`` when b is a module)."""
+    return {here: {t for _line, t in imports_of(path) if t in modules and t != here} for here, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph[target]))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_no_import_cycles():
+    assert cycles(import_graph(project_modules())) == [], (
+        "modules that import each other are one idea, or share a third"
+    )
+
+
+def late_imports(modules: dict[str, Path]) -> list[str]:
+    found = []
+    for here, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            if (here, function.name) in LATE_IMPORTS_ALLOWED:
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    names = [node.module or ""] if not node.level else ["."]
+                else:
+                    continue
+                if any(name == "." or name.split(".")[0] in PROJECT for name in names):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: in {function.name}()")
+    return found
+
+
+def test_no_project_import_inside_a_function():
+    """A late import hides a dependency (or dodges a cycle); third-party modules loaded on first use are fine."""
+    assert late_imports(project_modules()) == []
+
+
+def test_the_structure_checks_can_fail(tmp_path, monkeypatch):
+    """Each check, on a small made-up tree that breaks it."""
+    app = tmp_path / "clubs"
+    app.mkdir()
+    (app / "__init__.py").write_text("")
+    (app / "views_members.py").write_text("from clubs.a import _helper\n")
+    (app / "a.py").write_text("import clubs.b\n\n\ndef _helper():\n    from clubs import b\n")
+    (app / "b.py").write_text("from clubs import a\n\nx = a._helper\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    modules = {module_name(path): path for path in sorted(app.glob("*.py"))}
+    assert prefix_families() == ["clubs/views_members.py"]
+    assert private_imports(modules) == [
+        "clubs/b.py:3: clubs.a._helper",
+        "clubs/views_members.py:1: from clubs.a import _helper",
+    ]
+    assert cycles(import_graph(modules)) == [["clubs.a", "clubs.b"]]
+    assert late_imports(modules) == ["clubs/a.py:5: in _helper()"]

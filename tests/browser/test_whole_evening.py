@@ -21,7 +21,7 @@ import pytest
 from clubs.models import Club, Player
 from competitions import services as organise
 from competitions.draws import table_codes
-from competitions.evenings import odd_numbers, undo
+from competitions.evenings import services as evening_services
 from competitions.models import Attendance, Competition, Match, Round, SitOut
 from scoring.models import AuditEntry
 from tests.browser.helpers import log_in
@@ -285,8 +285,8 @@ def test_a_table_link_that_ends_carries_the_typed_deals_to_the_new_sheet(club_ni
     choose(phone, "side", "0")
     type_deals(phone, range(1, 5))
     gone = [s.player for s in Match.objects.get(round=round_, table=3).seats.select_related("player")]
-    undo.unpublish_round(round=round_)
-    odd_numbers.set_sit_outs(round=round_, player_ids=[p.pk for p in gone])
+    evening_services.unpublish_round(round=round_)
+    evening_services.set_sit_outs(round=round_, player_ids=[p.pk for p in gone])
     organise.redraw(round=round_, seed=6)
     organise.publish_round(round=round_)
     assert dict(round_.matches.values_list("table", "table_code")) == {1: codes[1], 2: codes[2]}

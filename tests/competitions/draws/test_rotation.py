@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from competitions import services
 from competitions.draws import pairing as draws
-from competitions.evenings.odd_numbers import set_sit_outs
+from competitions.evenings.services import set_sit_outs
 from competitions.models import Bye, MatchSeat
 from tests.competitions.factories import make_club, make_competition, make_players, make_user
 

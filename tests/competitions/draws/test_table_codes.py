@@ -6,7 +6,7 @@ from django.test import override_settings
 
 from competitions import services
 from competitions.draws.table_codes import ALPHABET, LENGTH, table_code_for
-from competitions.evenings import undo
+from competitions.evenings import services as evening_services
 from competitions.models import Match
 from tests.competitions.factories import make_club, make_competition, make_players
 
@@ -34,9 +34,9 @@ def test_reseat_unpublish_redraw_and_publish_keep_every_printed_code():
     printed = dict(round.matches.values_list("table", "table_code"))
     assert printed == {t: table_code_for(round.pk, t) for t in (1, 2, 3)}
     services.register_attendance(evening=evening, players=players[:12], late=players[12:])
-    undo.reseat(round=round, player_a=players[0], player_b=players[12])
+    evening_services.reseat(round=round, player_a=players[0], player_b=players[12])
     assert dict(round.matches.values_list("table", "table_code")) == printed
-    undo.unpublish_round(round=round)
+    evening_services.unpublish_round(round=round)
     assert dict(round.matches.values_list("table", "table_code")) == printed  # paused, not gone
     services.redraw(round=round)
     assert dict(round.matches.values_list("table", "table_code")) == printed  # new rows, same tables

@@ -8,7 +8,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from competitions import services
-from competitions.evenings import guests
+from competitions.evenings import services as evening_services
 from competitions.models import Evening
 from tests.competitions.factories import make_club, make_competition, make_players
 from tests.competitions.pdf_overlap import overlaps
@@ -30,7 +30,7 @@ def played_evening(rounds=2):
         evening = services.create_evening(competition=competition)
         services.register_attendance(evening=evening, players=players)
         if n == 1:
-            guests.add_walk_in(evening=evening, first_name="Gerrit", last_name="van der Gast", guest=True)
+            evening_services.add_walk_in(evening=evening, first_name="Gerrit", last_name="van der Gast", guest=True)
         for r in range(rounds):
             round = services.draw_next_round(evening=evening, seed=10 * n + r)
             services.publish_round(round=round)

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from competitions import services
-from competitions.evenings import guests, odd_numbers, undo
+from competitions.evenings import services as evening_services
 from competitions.models import Attendance, Entrant, Evening, Match, Round, SitOut
 from competitions.services import DrawError
 from tests.competitions.factories import make_club, make_competition, make_players, make_user
@@ -69,8 +69,8 @@ def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(clu
     second = evening_with(competition, players)
     services.draw_next_round(evening=second, seed=1)
     with pytest.raises(DrawError, match="Only the last evening"):
-        undo.delete_evening(evening=first)
-    assert undo.delete_evening(evening=second) == 2
+        evening_services.delete_evening(evening=first)
+    assert evening_services.delete_evening(evening=second) == 2
     assert list(competition.evenings.values_list("number", flat=True)) == [1]
     assert not Round.objects.filter(competition=competition).exists()
     # the four who only came to the deleted evening no longer stand in the competition
@@ -84,7 +84,7 @@ def test_an_evening_with_a_result_cannot_be_deleted(club, competition):
     round = services.draw_next_round(evening=evening, seed=1)
     Match.objects.filter(round=round, table=1).update(status=Match.Status.DRAFT, deals_played=3)
     with pytest.raises(DrawError, match="already has results"):
-        undo.delete_evening(evening=evening)
+        evening_services.delete_evening(evening=evening)
     assert Evening.objects.filter(pk=evening.pk).exists()
 
 
@@ -93,12 +93,12 @@ def test_only_the_last_draft_round_without_results_is_deleted(club, competition)
     r1 = services.draw_next_round(evening=evening, seed=1)
     r2 = services.draw_next_round(evening=evening, seed=2)
     with pytest.raises(DrawError, match="Only the last round"):
-        undo.delete_round(round=r1)
+        evening_services.delete_round(round=r1)
     services.publish_round(round=r2)
     with pytest.raises(DrawError, match="unpublish it first"):
-        undo.delete_round(round=r2)
-    undo.unpublish_round(round=r2)
-    undo.delete_round(round=r2)
+        evening_services.delete_round(round=r2)
+    evening_services.unpublish_round(round=r2)
+    evening_services.delete_round(round=r2)
     r3 = services.draw_next_round(evening=evening, seed=3)
     assert (r3.number, r3.evening_round) == (2, 2)
 
@@ -109,7 +109,7 @@ def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(c
     services.publish_round(round=round)
     codes = dict(round.matches.values_list("table", "table_code"))
     assert all(codes.values())
-    undo.unpublish_round(round=round)
+    evening_services.unpublish_round(round=round)
     round.refresh_from_db()
     assert round.status == Round.Status.DRAFT
     services.redraw(round=round)  # new match rows, the same tables
@@ -117,7 +117,7 @@ def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(c
     assert dict(round.matches.values_list("table", "table_code")) == codes  # printed QR codes still work
     Match.objects.filter(round=round, table=2).update(status=Match.Status.ENTERED)
     with pytest.raises(DrawError, match="can no longer be unpublished"):
-        undo.unpublish_round(round=round)
+        evening_services.unpublish_round(round=round)
 
 
 def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition):
@@ -131,7 +131,7 @@ def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition)
     old_code = table.table_code
     other = Match.objects.filter(round=round).exclude(pk=table.pk).get()
     other_code = other.table_code
-    reprint = undo.reseat(round=round, player_a=leaver, player_b=players[8])
+    reprint = evening_services.reseat(round=round, player_a=leaver, player_b=players[8])
     assert [m.pk for m in reprint] == [table.pk]
     assert players[8].pk in seated(round) and leaver.pk not in seated(round)
     assert SitOut.objects.filter(round=round, player=leaver).exists()
@@ -152,14 +152,14 @@ def test_reseating_is_refused_where_a_table_has_results(club, competition):
     Match.objects.filter(pk=table.pk).update(deals_played=1, status=Match.Status.DRAFT)
     before = seated(round)
     with pytest.raises(DrawError, match=f"Table {table.table} already has results"):
-        undo.reseat(round=round, player_a=a, player_b=b)
+        evening_services.reseat(round=round, player_a=a, player_b=b)
     assert seated(round) == before
 
 
 def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
     make_players(club, 3)
     evening = evening_with(competition, [])
-    guest = guests.add_walk_in(
+    guest = evening_services.add_walk_in(
         evening=evening, first_name=" Anna ", last_name="de  Vries", guest=True, guest_club="KC Harlingen"
     )
     assert (guest.name, guest.guest, guest.guest_club, guest.member_number, guest.active) == (
@@ -169,13 +169,13 @@ def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
         "G1",
         False,
     )
-    member = guests.add_walk_in(evening=evening, first_name="Bert", last_name="Bakker")
+    member = evening_services.add_walk_in(evening=evening, first_name="Bert", last_name="Bakker")
     assert (member.guest, member.member_number) == (False, "4")
     assert set(Attendance.objects.filter(evening=evening).values_list("player_id", flat=True)) == {guest.pk, member.pk}
     with pytest.raises(DrawError, match="already on the list"):
-        guests.add_walk_in(evening=evening, first_name="anna", last_name="De Vries", guest=True)
+        evening_services.add_walk_in(evening=evening, first_name="anna", last_name="De Vries", guest=True)
     with pytest.raises(DrawError, match="surname"):
-        guests.add_walk_in(evening=evening, first_name="Cor", last_name="  ")
+        evening_services.add_walk_in(evening=evening, first_name="Cor", last_name="  ")
     assert Player.objects.filter(club=club).count() == 5
 
 
@@ -185,7 +185,7 @@ def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, co
 
     players = make_players(club, 7)
     evening = evening_with(competition, players)
-    guest = guests.add_walk_in(evening=evening, first_name="Gast", last_name="Gastmans", guest=True)
+    guest = evening_services.add_walk_in(evening=evening, first_name="Gast", last_name="Gastmans", guest=True)
     round = services.draw_next_round(evening=evening, seed=1)
     assert guest.pk in seated(round)
     confirm_round(round)
@@ -200,22 +200,22 @@ def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, co
 def test_sit_outs_and_the_evenings_choice_of_byes(club, competition):
     players = make_players(club, 9)
     evening = evening_with(competition, players)
-    odd_numbers.set_evening_tables(evening=evening, three_player_tables=False)
+    evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.create_round(competition=competition, evening=evening)
-    odd_numbers.set_sit_outs(round=round, player_ids=[players[0].pk])
+    evening_services.set_sit_outs(round=round, player_ids=[players[0].pk])
     services.draw_round(round=round, seed=4)
     assert players[0].pk not in seated(round)
     assert not round.byes.filter(entrant__player=players[0]).exists()
     assert round.matches.count() == 2 and round.byes.count() == 0  # 8 left: two tables of four
     stranger = make_players(club, 1)[0]
     with pytest.raises(DrawError, match="Only players present"):
-        odd_numbers.set_sit_outs(round=round, player_ids=[stranger.pk])
+        evening_services.set_sit_outs(round=round, player_ids=[stranger.pk])
 
 
 def test_odd_numbers_with_byes_tonight(club, competition):
     players = make_players(club, 9)
     evening = evening_with(competition, players)
-    odd_numbers.set_evening_tables(evening=evening, three_player_tables=False)
+    evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.draw_next_round(evening=evening, seed=4)
     assert round.byes.count() == 1 and all(m.sides == 2 for m in round.matches.all())
 
