@@ -15,7 +15,9 @@
  *                                   deal-<n>-big_roem_b (checkboxes: four jacks or a five-run); each input has
  *                                   data-deal="<n>" and data-field="<field>"; a bidder pre-filled by
  *                                   "verplicht" has data-forced="<key>"; a points box filled in from the
- *                                   other side's points has data-auto="1"
+ *                                   other side's points has data-auto="1"; a pit box filled in because
+ *                                   a side has all the points (162–0: the pit is the default) has
+ *                                   data-default="1"
  *   tr#deal-<n>.deal                data-deal, data-state ("empty"|"ok"|"error"), data-mark ("", "N", "P",
  *                                   "TP", "V"), data-invalid="true" while it has errors
  *   td[data-mark-for=<n>]           the deal's mark (span.mark.mark-N …)
@@ -90,6 +92,7 @@
         other.value = "";
         delete other.dataset.auto;
       }
+      defaultPit(row, boxes);
       return;
     }
     boxes.forEach(function (b) {
@@ -103,6 +106,30 @@
         open[0].value = String(dealTotal - sum);
         open[0].dataset.auto = "1";
       }
+    }
+    defaultPit(row, boxes);
+  }
+
+  // A side with all the deal's points (162, the other 0) made a pit unless someone says otherwise:
+  // its key goes into the pit box (data-default="1"), shown, and typing over it or "-" changes it. Points
+  // that change away from all take an automatic pit off again; a pit typed by hand is left alone.
+  var SIDE_KEYS = (form.dataset.sideKeys || (sides === 2 ? "w z" : "n o z")).split(" ");
+  function defaultPit(row, boxes) {
+    var pit = field(row, "pit");
+    if (!pit) return;
+    var values = boxes.map(function (b) { return b.value.trim(); });
+    var all = -1;
+    values.forEach(function (v, i) {
+      if (v === String(dealTotal) && values.every(function (w, j) { return j === i || w === "0"; })) all = i;
+    });
+    var renege = field(row, "verzaakt");
+    if (pit.dataset.default === "1" && (all < 0 || pit.value !== SIDE_KEYS[all])) {
+      pit.value = "";
+      delete pit.dataset.default;
+    }
+    if (all >= 0 && pit.value.trim() === "" && !(renege && renege.value.trim() !== "")) {
+      pit.value = SIDE_KEYS[all];
+      pit.dataset.default = "1";
     }
   }
 
@@ -183,6 +210,7 @@
     if (name.indexOf("points_") === 0) {
       fillPoints(input);
     } else if (input.classList.contains("key")) {
+      delete input.dataset.default;
       var ok = normaliseKey(input);
       input.classList.toggle("bad-key", !ok);
       if (ok && name === "bidder" && input.value !== "") {

@@ -222,14 +222,56 @@
     var card = input.closest(".t-deal");
     var boxes = Array.prototype.slice.call(card.querySelectorAll('input[data-field="points"]'));
     delete input.dataset.auto;
+    var typed = input.value.trim();
+    if (boxes.length === 2) {
+      // Two sides: the other side always follows the side just typed (also after a send-back, when
+      // both boxes came from the server), and 170 or "1x" never leaves an earlier keystroke's number.
+      var other = boxes[0] === input ? boxes[1] : boxes[0];
+      if (/^\d+$/.test(typed) && parseInt(typed, 10) <= dealTotal) {
+        other.value = String(dealTotal - parseInt(typed, 10));
+        other.dataset.auto = "1";
+      } else {
+        other.value = "";
+        delete other.dataset.auto;
+      }
+      defaultPit(card, boxes);
+      return;
+    }
+    boxes.forEach(function (b) {
+      if (b !== input && b.dataset.auto === "1") { b.value = ""; delete b.dataset.auto; }
+    });
     var open = boxes.filter(function (b) { return b.value.trim() === "" || b.dataset.auto === "1"; });
     var given = boxes.filter(function (b) { return open.indexOf(b) < 0; });
     var numbers = given.every(function (b) { return /^\d+$/.test(b.value.trim()); });
     if (open.length === 1 && numbers) {
       var sum = given.reduce(function (s, b) { return s + parseInt(b.value, 10); }, 0);
       if (sum <= dealTotal) { open[0].value = String(dealTotal - sum); open[0].dataset.auto = "1"; }
-    } else if (!numbers || input.value.trim() === "") {
-      open.forEach(function (b) { if (b.dataset.auto === "1") { b.value = ""; delete b.dataset.auto; } });
+    }
+    defaultPit(card, boxes);
+  }
+
+  // A side with all the deal's points (162, the other 0) made a pit unless someone says otherwise:
+  // the pit chip is ticked for it (data-auto="1"), shown, and a tap takes it off. Points that change
+  // away from all take an automatic pit off again; a pit ticked by hand is left alone.
+  function defaultPit(card, boxes) {
+    var values = boxes.map(function (b) { return b.value.trim(); });
+    var all = -1;
+    values.forEach(function (v, i) {
+      if (v === String(dealTotal) && values.every(function (w, j) { return j === i || w === "0"; })) all = i;
+    });
+    var chips = Array.prototype.slice.call(card.querySelectorAll('input[data-field="pit"]'));
+    var ticked = chips.filter(function (c) { return c.checked; })[0];
+    var renege = card.querySelector('input[data-field="verzaakt"]:checked');
+    if (ticked && ticked.dataset.auto === "1" && (all < 0 || chips.indexOf(ticked) !== all)) {
+      ticked.checked = false;
+      delete ticked.dataset.auto;
+      chosen[ticked.name] = null;
+      ticked = null;
+    }
+    if (all >= 0 && !ticked && !renege && chips[all]) {
+      chips[all].checked = true;
+      chips[all].dataset.auto = "1";
+      chosen[chips[all].name] = chips[all].value;
     }
   }
 
@@ -239,6 +281,7 @@
     var el = event.target;
     if (el.type !== "radio" || el.name === "side") return;
     if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
+    Array.prototype.forEach.call(form.querySelectorAll('input[name="' + el.name + '"]'), function (r) { delete r.dataset.auto; });
     keep();
     later();
   });

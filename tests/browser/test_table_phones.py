@@ -70,8 +70,11 @@ def type_deal(page, number: int) -> None:
         page.locator(f"#deal-{number}-roem_a").fill(deal.roem_a)
     if deal.roem_b:
         page.locator(f"#deal-{number}-roem_b").fill(deal.roem_b)
-    if deal.pit:
-        tap(page, number, "pit", deal.pit)
+    if (
+        deal.pit
+        and not page.locator(f"#deal-{number} input[name='deal-{number}-pit'][value='{deal.pit}']").is_checked()
+    ):
+        tap(page, number, "pit", deal.pit)  # 162 (or 0) typed ticks the pit already: tapping again takes it off
 
 
 def wait_for_deal(page, number: int, state: str = "ok") -> None:

@@ -1,0 +1,114 @@
+"""The phone sheet and the keyboard entry page have no traps left (issue 27 item 9): the other side's
+points always follow the side just typed (also after a send-back, when both boxes came from the
+server); 170 never leaves a stale number behind; 162 (or 0) typed makes the pit the default, shown and
+changeable."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs.models import StaffRole
+from competitions.models import Match
+from tests.browser.test_table_phones import open_phone, tables, wait_for_deal  # noqa: F401 (fixture)
+from tests.scoring.factories import make_club, make_match
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def pit_chip(page, number: int, key: str):
+    return page.locator(f"input[name='deal-{number}-pit'][value='{key}']")
+
+
+def test_the_phone_other_side_follows_and_162_makes_the_pit_the_default(tables, new_context):  # noqa: F811
+    match = tables[0]
+    page = open_phone(new_context, match)
+    points_a, points_b = page.locator("#deal-1-points_a"), page.locator("#deal-1-points_b")
+    points_a.tap()
+    page.keyboard.type("17")
+    assert points_b.input_value() == "145"
+    page.keyboard.type("0")  # 170: more than a deal has; no stale 145 stays behind
+    assert points_b.input_value() == ""
+    page.keyboard.press("Backspace")
+    assert points_b.input_value() == "145"
+    # 162 typed: the pit is ticked for wij, shown; a tap takes it off, and it stays off.
+    points_a.fill("")
+    points_a.type("162")
+    assert points_b.input_value() == "0"
+    assert pit_chip(page, 1, "w").is_checked()
+    page.locator("#deal-1 label.chip:has(input[name='deal-1-pit'][value='w'])").tap()
+    assert not pit_chip(page, 1, "w").is_checked()
+    # 0 typed for wij: the pit is zij's; typed away from 162–0 it goes again.
+    points_a.fill("")
+    points_a.type("0")
+    assert points_b.input_value() == "162"
+    assert pit_chip(page, 1, "z").is_checked() and not pit_chip(page, 1, "w").is_checked()
+    page.locator("#deal-1 label.chip:has(input[name='deal-1-bidder'][value='w'])").tap()
+    wait_for_deal(page, 1)
+    assert page.locator("#deal-1").get_attribute("data-mark") == "TP"
+    assert page.locator("#deal-1 output[data-score-side='1']").inner_text() == "262"
+    points_a.fill("")
+    points_a.type("10")
+    assert points_b.input_value() == "152"
+    assert not pit_chip(page, 1, "z").is_checked()
+    assert page.js_errors == []
+
+
+def test_after_a_save_correcting_one_side_updates_the_other(tables, new_context):  # noqa: F811
+    match = tables[0]
+    page = open_phone(new_context, match)
+    page.locator("#side-0").check(force=True)
+    page.locator("#deal-1 label.chip:has(input[name='deal-1-bidder'][value='w'])").tap()
+    page.locator("#deal-1-points_a").fill("97")
+    page.locator("#save").tap()
+    page.wait_for_function("document.getElementById('save-state').dataset.state === 'saved'")
+    page.wait_for_load_state()
+    page.wait_for_selector("body.table-ready")
+    match.refresh_from_db()
+    assert match.deals_played == 1 and match.status != Match.Status.CONFIRMED
+    # Both boxes now come from the server: correcting wij's 97 to 96 makes zij's 65 a 66.
+    assert page.locator("#deal-1-points_b").input_value() == "65"
+    page.locator("#deal-1-points_a").fill("96")
+    assert page.locator("#deal-1-points_b").input_value() == "66"
+    page.locator("#deal-1-points_b").fill("60")
+    assert page.locator("#deal-1-points_a").input_value() == "102"
+    assert page.js_errors == []
+
+
+@pytest.fixture
+def entry(new_page):
+    club = make_club("valkuil")
+    match = make_match(club)
+    user = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
+    StaffRole.objects.create(user=user, club=club, role=StaffRole.Role.SCORER)
+    page = new_page(viewport={"width": 1280, "height": 800})
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill("teller")
+    page.locator("#id_password").fill("geheim-wachtwoord")
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+    page.goto(f"/matches/{match.pk}/enter/")
+    page.wait_for_selector("body.live-ready")
+    return page
+
+
+def test_the_entry_page_makes_the_pit_the_default_for_162(entry):
+    page = entry
+    pit = page.locator("#deal-1-pit")
+    page.keyboard.type("w")
+    page.keyboard.type("162")
+    assert page.locator("#deal-1-points_b").input_value() == "0"
+    assert pit.input_value() == "w" and pit.get_attribute("data-default") == "1"
+    page.keyboard.press("Backspace")  # 16: no pit any more
+    assert pit.input_value() == ""
+    page.keyboard.type("2")
+    assert pit.input_value() == "w"
+    pit.fill("")  # the scorer says: no pit after all; it stays so
+    pit.dispatch_event("input")
+    page.locator("#deal-1-roem_a").fill("20")
+    page.locator("#deal-1-roem_a").dispatch_event("input")
+    assert pit.input_value() == ""
+    page.locator("#deal-1-points_a").fill("0")
+    page.locator("#deal-1-points_a").dispatch_event("input")
+    assert pit.input_value() == "z"
+    assert page.js_errors == []
