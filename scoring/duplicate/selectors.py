@@ -33,7 +33,6 @@ from competitions.models import Competition, Match, MatchSide
 from competitions.pairings import mitchell
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import rank_rows
-from core.compass import seat_label
 from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
@@ -94,11 +93,11 @@ class BoardSheet:
 
     @property
     def dealer(self) -> str:
-        return seat_label(SEATS[self.row.dealer])
+        return SEATS[self.row.dealer]  # a code: seat_name() and the diagram show it in words
 
     @property
     def maker(self) -> str:
-        return "" if self.row.maker is None else seat_label(SEATS[self.row.maker])
+        return "" if self.row.maker is None else SEATS[self.row.maker]
 
     @property
     def hands(self) -> dict[str, list]:
