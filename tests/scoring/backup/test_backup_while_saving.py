@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,26 @@ def versions(state: dict) -> dict[str, int]:
 def live(tmp_path_factory):
     """The demo season in a SQLite file, a backup made while a process saves, and the saves' log."""
     folder = tmp_path_factory.mktemp("backup-live")
-    url = f"sqlite:///{folder / 'live.sqlite3'}"
+    return backup_while_saving(f"sqlite:///{folder / 'live.sqlite3'}", folder)
+
+
+@contextmanager
+def new_postgresql_database():
+    """A database of this test's own on the server DATABASE_URL names, dropped afterwards."""
+    import psycopg
+
+    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
+    name = f"klaverjas_backup_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def backup_while_saving(url: str, folder: Path) -> dict:
     run([PYTHON, "-m", "tests.scoring.backup.worker", "seed"], url)
     before = dump(url)
     stop, log = folder / "stop", folder / "saves.jsonl"
@@ -134,14 +154,7 @@ def test_a_quiet_backup_restores_to_exactly_what_the_server_answered(live, tmp_p
 
 @pytest.mark.skipif(not ON_POSTGRESQL, reason="restores into PostgreSQL: runs in the PostgreSQL pass (DATABASE_URL)")
 def test_the_same_backup_restores_into_postgresql_and_back_with_identical_standings_and_matches(live, tmp_path):
-    import psycopg
-
-    base = os.environ["DATABASE_URL"].rsplit("/", 1)[0]
-    name = f"klaverjas_backup_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        pg_url = f"{base}/{name}"
+    with new_postgresql_database() as pg_url:
         run([PYTHON, "manage.py", "restore", str(live["backup"])], pg_url)
         on_sqlite_url = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
         run([PYTHON, "manage.py", "restore", str(live["backup"])], on_sqlite_url)
@@ -153,6 +166,15 @@ def test_the_same_backup_restores_into_postgresql_and_back_with_identical_standi
         back_url = f"sqlite:///{tmp_path / 'back.sqlite3'}"
         run([PYTHON, "manage.py", "restore", again.stdout.strip().splitlines()[-1]], back_url)
         assert dump(back_url) == on_postgresql
-    finally:
-        with psycopg.connect(f"{base}/postgres", autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.mark.skipif(not ON_POSTGRESQL, reason="backs up a live PostgreSQL database: runs in the PostgreSQL pass")
+def test_a_backup_of_a_live_postgresql_server_while_it_saves_is_one_moment(tmp_path):
+    """A league server: the snapshot is one REPEATABLE READ transaction while the saver goes on."""
+    with new_postgresql_database() as pg_url:
+        made = backup_while_saving(pg_url, tmp_path)
+        at_start, at_end = made["during"]
+        assert at_end > at_start, "no save happened while the backup ran: the test proves nothing"
+        url = f"sqlite:///{tmp_path / 'restored.sqlite3'}"
+        run([PYTHON, "manage.py", "restore", str(made["backup"])], url)
+        assert consistent_prefix(made["before"], made["saves"], dump(url)) >= at_start
