@@ -217,8 +217,9 @@ def competition_round(request, slug: str = SLUG, number: int = ROUND_NUMBER):
     competition = selectors.public_competition(slug)
     round_ = selectors.public_round(competition, number)
     matches = []
+    seen = selectors.play_seen(None, competition)  # the public's view (this read is cached for everyone)
     for match in selectors.round_matches(round_):
-        view = selectors.table_view(match)
+        view = selectors.table_view(match, play_shown=seen.match(match.pk))
         matches.append(
             {
                 "id": match.pk,

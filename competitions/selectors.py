@@ -7,6 +7,7 @@ player's matches. Only public competitions and published rounds are shown to the
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
@@ -181,6 +182,45 @@ def has_published_round(competition: Competition, number: int) -> bool:
     return 0 <= number <= ROUND_NUMBER_MAX and bool(_PUBLISHED_ROUND.rows(competition.pk, number))
 
 
+# --- fair play: what of a table's play a viewer may see -----------------------------------------
+
+
+@dataclass(frozen=True)
+class PlaySeen:
+    """Which tables' play (deals, totals, roem, trump) and which boards a viewer may see.
+
+    Every format but duplicate shows everything (``EVERYTHING``). A duplicate session (issue 24,
+    DESIGN.md "Duplicate play") shows a board's play only once every table of the session has played
+    it; the format's guard (registered by ``scoring``, see :func:`play_seen`) decides."""
+
+    everything: bool = True
+    boards: frozenset[int] = frozenset()  # boards every table of the session has played
+    matches: frozenset[int] = frozenset()  # tables all of whose boards are among ``boards``
+
+    def match(self, match_id: int) -> bool:
+        return self.everything or match_id in self.matches
+
+    def board(self, number: int) -> bool:
+        return self.everything or number in self.boards
+
+
+EVERYTHING = PlaySeen()
+#: format -> ``guard(user, competition) -> PlaySeen``; ``scoring`` registers the duplicate one in its
+#: ``AppConfig.ready`` (the boards live there; imports keep pointing scoring -> competitions).
+PLAY_GUARDS: dict[str, Callable[..., PlaySeen]] = {}
+
+
+def register_play_guard(format: str, guard: Callable[..., PlaySeen]) -> None:
+    PLAY_GUARDS[format] = guard
+
+
+def play_seen(user, competition: Competition) -> PlaySeen:
+    """The one question every page, file and API read of a table's play asks (``user``: None or
+    anonymous for the public)."""
+    guard = PLAY_GUARDS.get(competition.format)
+    return EVERYTHING if guard is None else guard(user, competition)
+
+
 # --- shaping a table for a page or the API -----------------------------------------------------
 
 
@@ -203,13 +243,14 @@ class TableView:
         return self.match.status == CONFIRMED
 
 
-def table_view(match: Match) -> TableView:
-    """The sides of a prefetched match with players and totals (totals only once entered)."""
+def table_view(match: Match, *, play_shown: bool = True) -> TableView:
+    """The sides of a prefetched match with players and totals (totals only once entered, and only
+    where ``play_shown``: see :func:`play_seen`)."""
     players: dict[int, list[tuple[int, str]]] = defaultdict(list)
     for seat in match.seats.all():
         players[seat.side].append((seat.player_id, seat.player.name))
     rows = {s.side: s for s in match.match_sides.all()}
-    shown = match.status in (Match.Status.ENTERED, CONFIRMED, Match.Status.DRAFT)
+    shown = play_shown and match.status in (Match.Status.ENTERED, CONFIRMED, Match.Status.DRAFT)
     sides = []
     for side in range(match.sides):
         ms = rows.get(side)
@@ -221,7 +262,7 @@ def table_view(match: Match) -> TableView:
                 name=name,
                 players=players.get(side, []),
                 total=ms.total if ms is not None and shown else None,
-                result=ms.result if ms is not None and match.status == CONFIRMED else "",
+                result=ms.result if ms is not None and shown and match.status == CONFIRMED else "",
             )
         )
     return TableView(match=match, sides=sides)
@@ -262,8 +303,9 @@ def competition_player(competition: Competition, player_id: int) -> Player:
     return get_object_or_404(Player.objects.filter(in_competition).distinct(), pk=player_id)
 
 
-def player_summary(competition: Competition, player: Player) -> PlayerSummary:
-    """The player's tables, evenings, partners and statistics in this competition: 5 queries."""
+def player_summary(competition: Competition, player: Player, seen: PlaySeen = EVERYTHING) -> PlayerSummary:
+    """The player's tables, evenings, partners and statistics in this competition: 5 queries. Only
+    the tables whose play ``seen`` (:func:`play_seen`) shows count."""
     summary = PlayerSummary(player=player)
     seats = _with_tables(
         Match.objects.filter(round__competition=competition, round__status=PUBLISHED, seats__player=player)
@@ -273,6 +315,8 @@ def player_summary(competition: Competition, player: Player) -> PlayerSummary:
     partner_won: Counter = Counter()
     names: dict[int, str] = {}
     for match in seats:
+        if not seen.match(match.pk):
+            continue
         view = table_view(match)
         mine = next(s for s in view.sides if any(pid == player.pk for pid, _ in s.players))
         others = [s for s in view.sides if s is not mine]
@@ -301,22 +345,26 @@ def player_summary(competition: Competition, player: Player) -> PlayerSummary:
         ),
         key=lambda p: (-p["times"], -p["points"], p["name"]),
     )
-    _player_evenings(competition, player, summary)
+    _player_evenings(competition, player, summary, seen)
     return summary
 
 
-def _player_evenings(competition: Competition, player: Player, summary: PlayerSummary) -> None:
+def _player_evenings(
+    competition: Competition, player: Player, summary: PlayerSummary, seen: PlaySeen = EVERYTHING
+) -> None:
     """Per evening (one aggregate query) and the byes (one query); statistics summed from those."""
     stats = dict.fromkeys(("points", "played", "byes", "bye_points", *RESULTS, *STAT_FIELDS), 0)
     evenings: dict = {}
+    sides = MatchSide.objects.filter(
+        match__status=CONFIRMED,
+        match__seats__side=F("side"),
+        match__seats__player=player,
+        match__round__competition=competition,
+    )
+    if not seen.everything:
+        sides = sides.filter(match_id__in=sorted(seen.matches))
     for agg in (
-        MatchSide.objects.filter(
-            match__status=CONFIRMED,
-            match__seats__side=F("side"),
-            match__seats__player=player,
-            match__round__competition=competition,
-        )
-        .values("match__round__evening__number", "match__round__evening__date")
+        sides.values("match__round__evening__number", "match__round__evening__date")
         .annotate(
             points=Sum("total"),
             played=Count("id"),

@@ -45,7 +45,8 @@ def competition_detail(request, slug):
     if competition.format == Competition.Format.INDIVIDUAL:
         evenings = EveningTable(selectors.evenings_with_results(competition), slug=slug, prefix="e-")
         RequestConfig(request, paginate=False).configure(evenings)
-    latest = [selectors.table_view(m) for m in selectors.latest_results(competition)]
+    seen = selectors.play_seen(request.user, competition)
+    latest = [selectors.table_view(m) for m in selectors.latest_results(competition) if seen.match(m.pk)]
     latest_table = MatchTable(latest, slug=slug, show_round=True, prefix="l-", orderable=False)
     context = {
         "competition": competition,
@@ -126,7 +127,8 @@ def _projector_context(request, competition) -> dict:
             )
     matches = live_round_matches(competition)
     round_ = matches[0].round if matches else None
-    tables = [selectors.table_view(m) for m in matches]
+    seen = selectors.play_seen(request.user, competition)
+    tables = [selectors.table_view(m, play_shown=seen.match(m.pk)) for m in matches]
     return {
         "competition": competition,
         "season": season,
@@ -144,7 +146,8 @@ def _projector_context(request, competition) -> dict:
 def round_detail(request, slug, number):
     competition = selectors.public_competition(slug)
     round_ = selectors.public_round(competition, number)
-    records = [selectors.table_view(m) for m in selectors.round_matches(round_)]
+    seen = selectors.play_seen(request.user, competition)
+    records = [selectors.table_view(m, play_shown=seen.match(m.pk)) for m in selectors.round_matches(round_)]
     table = MatchTable(records, slug=slug)
     RequestConfig(request, paginate=False).configure(table)
     context = {
@@ -181,7 +184,7 @@ def evening_detail(request, slug, number):
 def player_detail(request, slug, player_id):
     competition = selectors.public_competition(slug)
     player = selectors.competition_player(competition, player_id)
-    summary = selectors.player_summary(competition, player)
+    summary = selectors.player_summary(competition, player, selectors.play_seen(request.user, competition))
     matches = PlayerMatchTable(summary.matches, slug=slug, prefix="m-")
     partners = PartnerTable(summary.partners, slug=slug, prefix="p-")
     evenings = PlayerEveningTable(summary.evenings, slug=slug, prefix="e-")

@@ -20,7 +20,7 @@ from clubs.tokens import BearerToken
 from competitions import permissions
 from competitions.models import Match
 from competitions.season.rulesets import ruleset_for_match
-from competitions.selectors import is_visible_match
+from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
 from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
@@ -131,9 +131,11 @@ def get_match(request, match_id: int = MATCH_ID):
     """Public for public competitions. A match of a private competition needs a token of its club's
     staff (``Authorization: Bearer <token>``, optional otherwise); without one it is not found (404)."""
     match = match_for_api(match_id)
-    if not is_visible_match(_token_user(request), match):  # private competition or draft round: staff only
-        raise Http404
     user = _token_user(request)
+    if not is_visible_match(user, match):  # private competition or draft round: staff only
+        raise Http404
+    if not play_seen(user, match.round.competition).match(match.pk):  # duplicate: boards still to be played
+        raise Http404(_("The play of this table is shown once every table of the session has played its deals."))
     if user is not None and match.table_code and permissions.can_enter(user, match):  # staff only
         return Status(200, dict(match_out(match), table_url=table_url(request, match)))
     return Status(200, match_out(match))

@@ -7,7 +7,9 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scores")
 
     def ready(self) -> None:
+        from competitions.selectors import register_play_guard
         from competitions.standings import formats
-        from scoring.duplicate.selectors import standings_for
+        from scoring.duplicate.selectors import boards_seen, standings_for
 
         formats.register("duplicate", standings_for)  # duplicate pairs rank by matchpoints
+        register_play_guard("duplicate", boards_seen)  # a board's play waits for every table (issue 24)

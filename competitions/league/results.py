@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from competitions.models import Competition, Match, MatchSide, Round
+from competitions.selectors import play_seen
 
 CONFIRMED = Match.Status.CONFIRMED
 TABLES_PER_TEAM_MATCH = 2
@@ -92,9 +93,12 @@ def bye_match_points(competition: Competition) -> int:
 
 def fixture_lines(competition: Competition, *, published_only: bool = True) -> list[FixtureLine]:
     """Every fixture of the competition (pairs and teams; club evenings have none), in round and
-    table order, with its result once complete: one query."""
+    table order, with its result once complete: one query (a duplicate competition: two more, for
+    the public's view of its tables, ``competitions.selectors.play_seen``: a table's result shows
+    once every table has played its deals)."""
     if competition.format == Competition.Format.INDIVIDUAL:
         return []
+    seen = play_seen(None, competition)
     sides = MatchSide.objects.filter(match__round__competition=competition)
     if published_only:
         sides = sides.filter(match__round__status=Round.Status.PUBLISHED)
@@ -147,6 +151,8 @@ def fixture_lines(competition: Competition, *, published_only: bool = True) -> l
             )
         line.tables += 1
         line.match_ids.append(match_id)
+        if not seen.match(match_id):
+            continue  # its play is not shown yet: no result, the line not complete
         if status == CONFIRMED:
             line.confirmed += 1
         for row in these:

@@ -157,7 +157,7 @@ def _results_query(*, confirmed_only: bool = False, one_round: bool = False) -> 
                 n=Count("rounds__matches", filter=scope),
                 **results,
             )
-            .values_list("site", "number", "n", "v", "c", "t")
+            .values_list("site", "number", "n", "v", "c", "t", "format")
             .order_by()[:1]
         )
 
@@ -191,6 +191,7 @@ _MATCH = PreparedQuery(
             "changed_at",
             "table_checked_at",
             "confirmed_at",
+            "round__competition__format",
             "round__status",
         )
         .order_by()[:1]
@@ -200,14 +201,32 @@ _MATCH = PreparedQuery(
 
 
 def match_state(pk: int) -> tuple | None:
-    """(site, competition structure, the match's own version, status, deals, changes) of a match of a
-    public competition, or None."""
+    """(site, competition structure, the match's own version, status, deals, changes, the
+    competition's format, the round's status) of a match of a public competition, or None."""
     if not 0 < int(pk) <= BIG_MAX:  # no such match, and a number the database would refuse
         return None
     rows = _MATCH.rows(int(pk))
     if not rows or rows[0][1] is None:
         return None
     return rows[0]
+
+
+DUPLICATE = Competition.Format.DUPLICATE
+
+
+def fair_play_state(competition_id: int) -> tuple:
+    """What a duplicate table's page (and its round's page) also keys on: the fingerprint of the
+    competition's confirmed tables. Whether a table's play is shown follows from which tables of the
+    session are confirmed (``competitions.selectors.play_seen``, issue 24), so a page cached while a
+    board was still to be played misses once that board is complete — and a page that hid it is never
+    served after. One query."""
+    confirmed = Q(status=Match.Status.CONFIRMED)
+    row = Match.objects.filter(round__competition_id=competition_id).aggregate(
+        v=Sum(F("id") * K + F("version"), filter=confirmed),
+        c=Count("id", filter=confirmed),
+        t=Max("confirmed_at", filter=confirmed),
+    )
+    return ("fair", row["v"], row["c"], row["t"])
 
 
 def site_state() -> tuple:

@@ -65,7 +65,7 @@ def _state(request) -> tuple | None:
     path = request.path_info
     if path.startswith("/api/"):
         if match := API_MATCH.match(path):
-            return ("m", versions.match_state(int(match["pk"])))
+            return ("m", _match_state(int(match["pk"])))
         if match := API_COMPETITION.match(path):
             return ("c", versions.competition_state(match["slug"], confirmed_only=match["what"] in API_CONFIRMED))
         if API_LIST.match(path):
@@ -81,12 +81,24 @@ def _state(request) -> tuple | None:
     if name in COMPETITION_PAGES:
         return ("c", versions.competition_state(resolved.kwargs["slug"]))
     if name in ROUND_PAGES:
-        return ("c", versions.round_state(resolved.kwargs["slug"], resolved.kwargs["number"]))
+        state = versions.round_state(resolved.kwargs["slug"], resolved.kwargs["number"])
+        if state is not None and state[-1] == versions.DUPLICATE:  # fair play: see _match_state
+            state = (*state, versions.competition_state(resolved.kwargs["slug"], confirmed_only=True))
+        return ("c", state)
     if name in MATCH_PAGES:
-        return ("m", versions.match_state(resolved.kwargs["pk"]))
+        return ("m", _match_state(resolved.kwargs["pk"]))
     if name in SITE_PAGES:
         return ("s", versions.site_state())
     return None
+
+
+def _match_state(pk) -> tuple | None:
+    """A match's own state; a duplicate table's page also keys on the session's confirmed tables, since
+    whether its play is shown depends on the other tables (``keys.fair_play_state``)."""
+    state = versions.match_state(pk)
+    if state is not None and state[-2] == versions.DUPLICATE:
+        state = (*state, versions.fair_play_state(state[2]))
+    return state
 
 
 def _anonymous(request) -> bool:
@@ -135,8 +147,8 @@ class PublicPageCache:
         happened while the save ran, and the stored version is still the one this save wrote."""
         before = versions.match_state(pk)
         response = self.get_response(request)
-        if before is None or response.status_code != 200:
-            return response
+        if before is None or response.status_code != 200 or before[-2] == versions.DUPLICATE:
+            return response  # a duplicate table's play is hidden from the public while others play its deals
         after = versions.match_state(pk)
         if after is None or after[:2] != before[:2] or after[-1] != PUBLISHED:
             return response

@@ -30,7 +30,7 @@ from competitions import services as organise
 from competitions.models import Competition, Division, Entrant, Match, Round
 from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from scoring import services as scoring
-from scoring.duplicate.demo import seed_duplicate_evening
+from scoring.duplicate.demo import seed_duplicate_evening, seed_duplicate_in_progress
 from scoring.entry.deal_input import deal_to_dict
 from scoring.models import Deal
 from scoring.ratings.demo import seed_ratings
@@ -119,6 +119,8 @@ def seed_demo() -> str:
         _league(league, teams, people, random.Random(rng.random()))
     # A played duplicate (portefeuille) evening of 4 tables x 16 deals (scoring.duplicate.demo).
     seed_duplicate_evening(club, members[:16], enterer=scorer, confirmer=organiser, seed=SEED)
+    # One still being played (round 1 confirmed, round 2 entered at one table): fair play, issue 24.
+    seed_duplicate_in_progress(club, members[12:28], enterer=scorer, confirmer=organiser, seed=SEED + 1)
     return _summary() + seed_ratings()  # player ratings of every club and league (scoring.ratings)
 
 

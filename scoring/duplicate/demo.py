@@ -19,6 +19,7 @@ from scoring.rules.boards import Board as DealtBoard
 from scoring.rules.boards import parse_hands, play_board
 
 SLUG = "demo-portefeuille"
+LIVE_SLUG = "demo-portefeuille-bezig"
 TABLES, BOARDS = 4, 16
 
 
@@ -53,11 +54,41 @@ def seed_duplicate_evening(club: Club, members: list[Player], *, enterer, confir
     it and changes nothing. ``members``: at least 16 players of ``club``."""
     if Competition.objects.filter(slug=SLUG).exists():
         return None
-    date = datetime.date(2025, 10, 17)
+    competition, setup = _dealt(club, members, SLUG, "Portefeuille-avond oktober", datetime.date(2025, 10, 17), seed)
+    play_evening(setup, random.Random(seed), enterer=enterer, confirmer=confirmer)
+    return competition
+
+
+def seed_duplicate_in_progress(
+    club: Club, members: list[Player], *, enterer, confirmer, seed: int
+) -> Competition | None:
+    """A duplicate evening still being played, to see fair play (issue 24): round 1 confirmed at every
+    table, round 2 entered (not confirmed) at table 1, the rest to play. No deal has been played by
+    every table yet, so the public sees none of the play; the organiser sees it all. Once."""
+    if Competition.objects.filter(slug=LIVE_SLUG).exists():
+        return None
+    competition, setup = _dealt(
+        club, members, LIVE_SLUG, "Portefeuille-avond (bezig)", datetime.date(2025, 11, 21), seed
+    )
+    rng = random.Random(seed)
+    later = tuple((r, t) for r in range(2, TABLES + 1) for t in range(1, TABLES + 1))
+    play_evening(setup, rng, enterer=enterer, confirmer=confirmer, skip=later)
+    first = tuple((r, t) for r in range(1, TABLES + 1) for t in range(1, TABLES + 1) if (r, t) != (2, 1))
+    play_evening(setup, rng, enterer=enterer, confirmer=None, skip=first)
+    return competition
+
+
+def _pair_name(a: Player, b: Player, members: list[Player]) -> str:
+    """The pair by its last names, or full names where a last name is not unique among ``members``."""
+    last = [m.last_name for m in members]
+    return " / ".join(p.last_name if last.count(p.last_name) == 1 else f"{p.first_name} {p.last_name}" for p in (a, b))
+
+
+def _dealt(club: Club, members: list[Player], slug: str, name: str, date: datetime.date, seed: int):
     competition = Competition.objects.create(
         club=club,
-        name="Portefeuille-avond oktober",
-        slug=SLUG,
+        name=name,
+        slug=slug,
         format=Competition.Format.DUPLICATE,
         ruleset="amsterdam",
         season_start=date,
@@ -67,7 +98,7 @@ def seed_duplicate_evening(club: Club, members: list[Player], *, enterer, confir
     for i in range(2 * TABLES):
         a, b = members[2 * i], members[2 * i + 1]
         team, _created = Team.objects.get_or_create(
-            club=club, name=f"{a.last_name} / {b.last_name} (P)", kind=Team.Kind.PAIR
+            club=club, name=_pair_name(a, b, members) + " (P)", kind=Team.Kind.PAIR
         )
         for position, player in enumerate((a, b), start=1):
             TeamMember.objects.get_or_create(team=team, position=position, defaults={"player": player})
@@ -75,5 +106,4 @@ def seed_duplicate_evening(club: Club, members: list[Player], *, enterer, confir
     Entrant.objects.bulk_create(entrants)
     setup = create_duplicate(competition=competition, tables=TABLES, boards=BOARDS, seed=seed)
     Round.objects.filter(competition=competition).update(date=date)
-    play_evening(setup, random.Random(seed), enterer=enterer, confirmer=confirmer)
-    return competition
+    return competition, setup

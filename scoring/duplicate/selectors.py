@@ -29,8 +29,10 @@ from fractions import Fraction
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from clubs.permissions import is_staff_of
 from competitions.models import Competition, Match, MatchSide
 from competitions.pairings import mitchell
+from competitions.selectors import EVERYTHING, PlaySeen
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import rank_rows
 from scoring.duplicate.hands import seat_hands
@@ -125,8 +127,51 @@ def setup_of(competition: Competition) -> DuplicateSetup | None:
     return DuplicateSetup.objects.filter(competition=competition).first()
 
 
-def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
-    """The whole evening: 3 queries (boards, deals of confirmed tables, the tables' sides)."""
+def boards_seen(user, competition: Competition) -> PlaySeen:
+    """Fair play (DESIGN.md "Duplicate play", issue 24): which boards of this session, and which
+    tables' play, ``user`` may see. The one selector every page, PDF, xlsx, API read and cache key of
+    a duplicate competition asks (through ``competitions.selectors.play_seen``). 2 queries.
+
+    The club's staff (organiser and scorers: they enter every table's sheet) see everything. Anyone
+    else sees a board once every table of the session has played it — choice: a table has played its
+    boards once its sheet is *confirmed* (the confirmed tables are also what the public cache keys
+    of standings and calendars follow, so a cached page changes exactly when a board is complete) —
+    and a table's play once every board it played is such a board. A table that *missed* its round
+    — a table of a later round has confirmed, so the wallets have moved on — will not play those
+    boards any more, so it counts as done. Unlike the standings, the last round is never taken as
+    missed: its last table may still be playing. Without dealt boards nothing is shown."""
+    if is_staff_of(user, competition.club_id):
+        return EVERYTHING
+    setup = DuplicateSetup.objects.filter(competition_id=competition.pk).values_list("tables", "boards", "movement")
+    found = setup.first()
+    if found is None:
+        return PlaySeen(everything=False)
+    tables, boards, kind = found
+    per_round = boards // tables
+    played: dict[int, int] = defaultdict(int)  # board -> tables done with it (confirmed or missed)
+    boards_of: dict[int, range] = {}
+    matches = Match.objects.filter(round__competition_id=competition.pk).order_by()
+    rows = list(matches.values_list("id", "round__number", "table", "status"))
+    confirmed = Match.Status.CONFIRMED
+    later = max((r for _pk, r, _t, status in rows if status == confirmed), default=0)
+    for match_id, round_number, table, status in rows:
+        if not (1 <= round_number <= tables and 1 <= table <= tables):
+            boards_of[match_id] = range(0)  # not a table of the movement: its play stays hidden
+            continue
+        wallet = mitchell.wallet_at(tables, table - 1, round_number - 1, kind)
+        boards_of[match_id] = mitchell.wallet_boards(wallet, per_round)
+        if status == confirmed or round_number < later:
+            for number in boards_of[match_id]:
+                played[number] += 1
+    complete = frozenset(number for number, count in played.items() if count >= tables)
+    visible = frozenset(pk for pk, numbers in boards_of.items() if numbers and set(numbers) <= complete)
+    return PlaySeen(everything=False, boards=complete, matches=visible)
+
+
+def load_evening(setup: DuplicateSetup, seen: PlaySeen = EVERYTHING) -> DuplicateEvening:
+    """The whole evening: 3 queries (boards, deals of confirmed tables, the tables' sides). With
+    ``seen`` (:func:`boards_seen`) only the boards the viewer may see, and only their results: the
+    matchpoints, percentages and standings are then over those boards alone."""
     competition_id = setup.competition_id
     per_round = setup.per_round
     kind = setup.movement
@@ -145,7 +190,9 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
             pairs[entrant_id].number = table
         elif number == 1:
             pairs[entrant_id].number = table  # E–W pair n starts round 1 at table n
-    sheets = {b.number: BoardSheet(b) for b in Board.objects.filter(setup=setup).order_by("number")}
+    sheets = {
+        b.number: BoardSheet(b) for b in Board.objects.filter(setup=setup).order_by("number") if seen.board(b.number)
+    }
     deals = Deal.objects.filter(match__round__competition_id=competition_id, match__status=Match.Status.CONFIRMED)
     for deal in deals.select_related("match__round").only(
         "number",
@@ -169,6 +216,8 @@ def load_evening(setup: DuplicateSetup) -> DuplicateEvening:
         if deal.number > per_round:
             continue  # not a board of this movement (a longer sheet cannot be saved, but be safe)
         board = mitchell.board_of(wallet, per_round, deal.number)
+        if not seen.board(board):
+            continue
         sides_of = seated.get(deal.match_id, {})
         if board in sheets and NS in sides_of and EW in sides_of:
             sheets[board].results.append(
@@ -242,10 +291,13 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
 
 
 def standings_for(competition: Competition) -> list[StandingRow]:
-    """The standings of a duplicate competition (the hook of ``competitions.standings``); empty
-    before the boards are dealt."""
+    """The public standings of a duplicate competition (the hook of ``competitions.standings``):
+    over the boards every table has played (:func:`boards_seen` of the public), so they reveal no
+    board a table has still to play; empty before the boards are dealt."""
     setup = DuplicateSetup.objects.select_related("competition").filter(competition=competition).first()
-    return standing_rows(setup) if setup is not None else []
+    if setup is None:
+        return []
+    return standing_rows(setup, load_evening(setup, boards_seen(None, competition)))
 
 
 def matchpoints_number(value) -> int | float:

@@ -1,10 +1,10 @@
 """Pages and PDFs of a duplicate evening. Thin: the selectors read, records shape, tables list.
 
-Who sees what (choice): the standings and the movement are public at once. The hands and each
-board's results tell a pair still to play that board what is in the wallet, so the board pages,
-the pairs' comparisons and the frequency sheets are public only once every table is confirmed;
-the club's staff (organiser, scorer) see them all evening. The hand record (to fill the wallets)
-is for the club's staff only.
+Who sees what (issue 24): one selector, ``selectors.boards_seen``, decides. The club's staff
+(organiser, scorers) see every board all evening. Anyone else sees a board (its hands, its
+results, its frequency) once every table of the session has played it, and the standings and a
+pair's comparison over those boards only. The movement is public at once; the hand record (to
+fill the wallets) is for the club's staff only.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from competitions import selectors as public
-from competitions.models import Competition, Match
+from competitions.models import Competition
 from competitions.permissions import is_staff_of
+from competitions.selectors import PlaySeen
 from documents.pdf import pdf_response
 from scoring.duplicate import records
 from scoring.duplicate.exports import FrequencyRenderer, HandRecordRenderer
@@ -26,6 +27,7 @@ from scoring.duplicate.hands import diagram
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.selectors import (
     DuplicateEvening,
+    boards_seen,
     load_evening,
     matchpoints_text,
     movement_note,
@@ -42,25 +44,18 @@ def _setup(competition: Competition) -> DuplicateSetup:
     return setup
 
 
-def _complete(competition: Competition) -> bool:
-    return not Match.objects.filter(round__competition=competition).exclude(status=Match.Status.CONFIRMED).exists()
-
-
-def _may_see_boards(request, competition: Competition) -> bool:
-    return is_staff_of(request.user, competition.club_id) or _complete(competition)
-
-
-def _require_boards(request, competition: Competition) -> None:
-    if not _may_see_boards(request, competition):
-        raise Http404(_("The deals are shown once every table is confirmed."))
+def _require_board(seen: PlaySeen, number: int) -> None:
+    if not seen.board(number):
+        raise Http404(_("A deal is shown once every table of the session has played it."))
 
 
 def overview(request, slug):
     competition = public.public_competition(slug)
     setup = _setup(competition)
-    evening = load_evening(setup)
+    seen = boards_seen(request.user, competition)
+    evening = load_evening(setup, seen)
     rows = standing_rows(setup, evening)
-    show_boards = _may_see_boards(request, competition)
+    show_boards = bool(evening.boards)
     context = {
         "competition": competition,
         "setup": setup,
@@ -68,6 +63,7 @@ def overview(request, slug):
         "movement": MovementTable(records.movement_records(evening), prefix="m-"),
         "boards": [b.number for b in evening.boards] if show_boards else [],
         "show_boards": show_boards,
+        "all_boards": seen.everything or len(seen.boards) >= setup.boards,
         "staff": is_staff_of(request.user, competition.club_id),
         "movement_note": movement_note(setup),
         "missed_percentage": setup.missed_percentage,
@@ -78,8 +74,9 @@ def overview(request, slug):
 def board_page(request, slug, number):
     competition = public.public_competition(slug)
     setup = _setup(competition)
-    _require_boards(request, competition)
-    evening = load_evening(setup)
+    seen = boards_seen(request.user, competition)
+    _require_board(seen, number)
+    evening = load_evening(setup, seen)
     board = evening.board(number)
     if board is None:
         raise Http404(_("There is no deal %(number)s.") % {"number": number})
@@ -98,8 +95,7 @@ def board_page(request, slug, number):
 def pair_page(request, slug, entrant_id):
     competition = public.public_competition(slug)
     setup = _setup(competition)
-    _require_boards(request, competition)
-    evening = load_evening(setup)
+    evening = load_evening(setup, boards_seen(request.user, competition))
     pair = evening.pairs.get(entrant_id)
     if pair is None:
         raise Http404(_("This pair does not play in %(name)s.") % {"name": competition.name})
@@ -119,9 +115,13 @@ def pair_page(request, slug, entrant_id):
 def frequency_pdf(request, slug, number=None):
     competition = public.public_competition(slug)
     setup = _setup(competition)
-    _require_boards(request, competition)
-    evening = load_evening(setup)
+    seen = boards_seen(request.user, competition)
+    if number is not None:
+        _require_board(seen, number)
+    evening = load_evening(setup, seen)
     boards = evening.boards
+    if not boards:
+        raise Http404(_("A deal is shown once every table of the session has played it."))
     if number is not None:
         board = evening.board(number)
         if board is None:

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from competitions import permissions
 from competitions.models import Match, MatchSeat, MatchSide
 from competitions.season.rulesets import first_dealer_of, ruleset_for_match
-from competitions.selectors import is_visible_match
+from competitions.selectors import is_visible_match, play_seen
 from scoring import selectors, services
 from scoring.entry.deal_input import sheet_words
 from scoring.entry.forms import SheetForm
@@ -257,6 +257,8 @@ def match_detail(request, pk: int):
     staff = bool(user.is_authenticated and permissions.can_enter(user, match))
     if not is_visible_match(user, match):  # a private competition or a draft round: its staff only
         raise Http404
+    if not play_seen(user, competition).match(match.pk):  # duplicate: boards other tables still play
+        raise Http404(_("The play of this table is shown once every table of the session has played its deals."))
     rules = ruleset_for_match(match)
     sides = selectors.sides_of(match)
     labels = tuple(s.label for s in sides)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from clubs.permissions import is_staff_of
 from competitions.draws.table_codes import assign_table_codes, printed
 from competitions.models import Match, Round
-from competitions.selectors import is_visible_match, is_visible_round
+from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from competitions.standings.views import visible_competition
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
@@ -71,6 +71,8 @@ def match_sheet(request, pk):
         raise Http404 from None
     if not is_visible_match(request.user, match):  # a table of a draft round is the staff's only
         raise Http404
+    if not play_seen(request.user, match.round.competition).match(match.pk):  # duplicate: still to be played
+        raise Http404(_("The play of this table is shown once every table of the session has played its deals."))
     tally = request.GET.get("tally") in ("1", "true", "yes")
     sheet = build_sheet(match, urls=entry_urls(request), filled=True, tally=tally)
     title = _("%(competition)s — round %(number)s — table %(table)s") % {
@@ -99,5 +101,9 @@ def results_xlsx(request, slug):
     round_number = request.GET.get("round") or ""
     if round_number and not (round_number.isascii() and round_number.isdigit() and len(round_number) <= 6):
         raise BadRequest(_("'round' must be a round number."))  # not int("²"): a 400, not a server error
-    exporter = ResultsExporter(competition, round_number=int(round_number) if round_number else None)
+    exporter = ResultsExporter(
+        competition,
+        round_number=int(round_number) if round_number else None,
+        seen=play_seen(request.user, competition),
+    )
     return xlsx_response(exporter)

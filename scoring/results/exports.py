@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
+from competitions.selectors import EVERYTHING, PlaySeen
 from core.compass import seat_label
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 from documents.qr import draw_qr
@@ -78,9 +79,10 @@ class ResultsExporter(Exporter):
     def get_columns(self):
         return [Column(_(header), width) for header, _field, width in RESULT_COLUMNS]
 
-    def __init__(self, competition: Competition, *, round_number: int | None = None):
+    def __init__(self, competition: Competition, *, round_number: int | None = None, seen: PlaySeen = EVERYTHING):
         self.competition = competition
         self.round_number = round_number
+        self.seen = seen  # ``competitions.selectors.play_seen``: a duplicate table's deals wait for every table
         suffix = f"-round-{round_number}" if round_number else ""
         self.filename = f"{competition.slug}{suffix}-results.xlsx"
 
@@ -114,6 +116,8 @@ class ResultsExporter(Exporter):
         deals = Deal.objects.filter(match__round__competition=self.competition)
         if self.round_number:
             deals = deals.filter(match__round__number=self.round_number)
+        if not self.seen.everything:
+            deals = deals.filter(match_id__in=sorted(self.seen.matches))
         # booleans read as integers: no per-row converters (a fifth of the time on SQLite)
         fields = [
             Cast(f, IntegerField()) if f in ("nil", "nat", "big_roem_a", "big_roem_b") else f for f in DEAL_FIELDS
