@@ -54,13 +54,21 @@ class EveningOut(Out):
     points: int
     counted: bool
     absent: bool
+    imported: bool = Field(description="brought in by the evening-totals import")
 
 
 class StandingRowOut(Out):
-    rank: int
+    rank: int | None = Field(description="null: not qualified (fewer evenings than the minimum); listed last")
     rank_label: str
     name: str
-    points: int | float
+    points: int | float = Field(description="what ranks: the season score")
+    qualified: bool = Field(description="false: fewer evenings played than the minimum, listed without a place")
+    total: int = Field(description="every evening added up, nothing struck: the points championship")
+    total_rank: int = Field(description="place in the points championship (ties share it); 0 outside club evenings")
+    points_champion: bool
+    best: int | float | None = Field(
+        description="best N while the worst evenings are struck only at the season's end; else null"
+    )
     played: int
     won: int
     drawn: int
@@ -169,6 +177,11 @@ def competition_standings(request, slug: str = SLUG):
                 "rank_label": r.rank_label,
                 "name": r.name,
                 "points": r.points_display,
+                "qualified": r.qualified,
+                "total": r.points_total,
+                "total_rank": r.total_rank,
+                "points_champion": r.points_champion,
+                "best": r.best_points_display,
                 "played": r.played,
                 "won": r.won,
                 "drawn": r.drawn,
@@ -189,7 +202,13 @@ def competition_standings(request, slug: str = SLUG):
                 "entrant_id": r.entrant_id,
                 "player_id": r.player_id,
                 "evenings": [
-                    {"number": e.number, "points": e.points, "counted": e.counted, "absent": e.absent}
+                    {
+                        "number": e.number,
+                        "points": e.points,
+                        "counted": e.counted,
+                        "absent": e.absent,
+                        "imported": e.imported,
+                    }
                     for e in r.evenings
                 ],
             }

@@ -5,11 +5,16 @@ three-player table the seats N/E/S are three sides. ``MatchSide`` keeps one row 
 totals and statistics that the scoring services compute from the deals — standings aggregate those
 rows in the database. Nothing here computes scores: that is the rules engine's job, called by
 ``scoring.services``.
+
+Past 500 lines and still one idea: the competition and the tables a match is made of. ``Competition`` carries
+every option a club sets for its season (rules, standings method, compensation, the reglement's rules of
+RULES.md §9), and those are plain fields of one row; splitting them off would only scatter one table.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -19,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player, Team
 from competitions.draws.methods import DrawMethod
 from competitions.draws.models import WhistRound
-from competitions.evenings.models import Attendance, Bye, Evening, SitOut
+from competitions.evenings.models import Attendance, Bye, CallOff, Evening, EveningTotal, SitOut, Substitution
 from competitions.pagecache.models import PageVersion
 from competitions.season.models import SettingsChange
 from scoring.rules.rulesets import LIMITS
@@ -147,6 +152,70 @@ class Competition(models.Model):
             "How many absent evenings and byes per player are compensated in a season (the first ones); empty: no limit."
         ),
     )
+    min_evenings = models.PositiveSmallIntegerField(
+        _("minimum evenings to qualify"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(200)],
+        help_text=_("Players with fewer evenings played are listed after the others without a place; empty: all."),
+    )
+
+    class BestFrom(models.TextChoices):
+        START = "start", _("from the first evening")
+        SEASON_END = "season_end", _("only at the season's end")
+
+    best_from = models.CharField(
+        _("worst evenings struck"),
+        max_length=12,
+        choices=BestFrom.choices,
+        default=BestFrom.START,
+        help_text=_("At the season's end: until the last planned evening the standing is the plain sum."),
+    )
+    points_champion = models.BooleanField(
+        _("points champion"),
+        default=False,
+        help_text=_("A second title (puntenkampioen) for the most points over all evenings, with its own prize."),
+    )
+    unexcused_policy = models.CharField(
+        _("absence without calling off"),
+        max_length=12,
+        choices=[("", _("as an absence called off")), *AbsencePolicy.choices],
+        default="",
+        blank=True,
+    )
+    unexcused_points = models.IntegerField(_("points when absent without calling off"), default=0)
+
+    class MissedRoundPolicy(models.TextChoices):
+        NOTHING = "nothing", _("no points")
+        FIXED = "fixed", _("a fixed number of points")
+        FIXED_PIT = "fixed_pit", _("a fixed number of points plus a pit")
+        AVERAGE = "average", _("the round's average")
+
+    missed_round_policy = models.CharField(
+        _("round missed by a late arrival"),
+        max_length=12,
+        choices=MissedRoundPolicy.choices,
+        default=MissedRoundPolicy.NOTHING,
+    )
+    missed_round_points = models.IntegerField(_("points for a missed round"), default=0)
+    verzaakt_player_penalty = models.PositiveSmallIntegerField(
+        _("verzaakt: penalty for the player"),
+        default=0,
+        validators=[MaxValueValidator(1000)],
+        help_text=_("Individual play: points the player who verzaakt loses from their own score (not the partner)."),
+    )
+
+    class SubstituteCountsFor(models.TextChoices):
+        SUBSTITUTE = "substitute", _("the substitute")
+        MEMBER = "member", _("the absent member")
+        NOBODY = "nobody", _("nobody")
+
+    substitute_counts_for = models.CharField(
+        _("a substitute's score counts for"),
+        max_length=10,
+        choices=SubstituteCountsFor.choices,
+        default=SubstituteCountsFor.SUBSTITUTE,
+    )
     guests_in_standings = models.BooleanField(
         _("guests in the season standings"),
         default=False,
@@ -246,6 +315,24 @@ class Competition(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("competitions:detail", kwargs={"slug": self.slug})
+
+    def clean(self) -> None:
+        """The season options that only make sense together (RULES.md §9, real clubs' reglementen)."""
+        super().clean()
+        errors = {}
+        if self.min_evenings and self.planned_evenings and self.min_evenings > self.planned_evenings:
+            errors["min_evenings"] = _("At most the number of planned evenings (%(planned)s).") % {
+                "planned": self.planned_evenings
+            }
+        if self.best_from == self.BestFrom.SEASON_END:
+            if self.standings_method not in (self.StandingsMethod.BEST_N, self.StandingsMethod.BEST_AVERAGE):
+                errors["best_from"] = _("Striking at the season's end needs the standings 'best N evenings'.")
+            elif not self.count_best:
+                errors["best_from"] = _("Striking at the season's end needs the number of best evenings (N).")
+            elif not self.planned_evenings:
+                errors["planned_evenings"] = _("Striking at the season's end needs the number of planned evenings.")
+        if errors:
+            raise ValidationError(errors)
 
 
 class Division(models.Model):
@@ -459,6 +546,9 @@ class MatchSeat(models.Model):
     seat = models.CharField(max_length=1, choices=[(s, s) for s in SEATS])
     side = models.PositiveSmallIntegerField()
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: Deals of this match in which this seat's player verzaakt (``scoring.Deal.verzaakt_seat``), kept
+    #: by the scoring services: the standings charge the club's personal penalty per deal.
+    verzaakt = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["match", "seat"]
@@ -474,10 +564,12 @@ class MatchSeat(models.Model):
 __all__ = [
     "Attendance",
     "Bye",
+    "CallOff",
     "Competition",
     "Division",
     "Entrant",
     "Evening",
+    "EveningTotal",
     "Fixture",
     "Match",
     "MatchSeat",
@@ -486,5 +578,6 @@ __all__ = [
     "Round",
     "SettingsChange",
     "SitOut",
+    "Substitution",
     "WhistRound",
 ]

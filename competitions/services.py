@@ -19,6 +19,7 @@ Rules the issue left open, chosen here:
 
 from competitions.draws.services import draw_next_round, draw_round, publish_round, redraw, swap_pairs, swap_players
 from competitions.evenings.services import create_evening, create_round, register_attendance
+from competitions.evenings.substitutes import substitute
 from competitions.league.services import generate_fixtures, next_swiss_round
 from competitions.organiser.checks import DrawError
 
@@ -33,6 +34,7 @@ __all__ = [
     "publish_round",
     "redraw",
     "register_attendance",
+    "substitute",
     "swap_pairs",
     "swap_players",
 ]

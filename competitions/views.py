@@ -17,13 +17,21 @@ from competitions.league.views import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
 from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
-from competitions.standings import evening_results, evening_results_by_number, standings, team_members
+from competitions.standings import (
+    evening_results,
+    evening_results_by_number,
+    points_championship,
+    standings,
+    team_members,
+)
+from competitions.standings.notes import season_notes
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from core.paging import paginate
 
 STANDINGS_PER_PAGE = 100
+POINTS_CHAMPIONSHIP_ROWS = 5  # the standings page lists the points championship's first five
 EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
 PROJECTOR_ROWS = 200  # every row: long lists page by themselves (static/js/projector.js)
 PROJECTOR_REFRESH = 30  # seconds: the page reloads itself without JavaScript
@@ -78,6 +86,8 @@ def standings_page(request, slug):
         "divisions": [name for _, name in divisions],
         "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
         "prize_rule": prize_rule_text(competition, len(rows)),
+        "season_notes": season_notes(competition, rows),
+        "points_champions": points_championship(rows)[:POINTS_CHAMPIONSHIP_ROWS] if competition.points_champion else [],
         **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.views
     }
     return render(request, "competitions/standings.html", context)
@@ -132,6 +142,7 @@ def _projector_context(request, competition) -> dict:
     return {
         "competition": competition,
         "season": season,
+        "season_notes": season_notes(competition, rows),
         "tonight": tonight,
         "evening": evening,
         "round": round_,

@@ -29,6 +29,8 @@ class Deal(models.Model):
     roem_c = models.PositiveSmallIntegerField(_("roem third"), null=True, blank=True)
     pit = models.PositiveSmallIntegerField(_("pit"), null=True, blank=True)
     verzaakt = models.PositiveSmallIntegerField(_("verzaakt"), null=True, blank=True)
+    #: Individual play: the seat (N, E, S, W) of the player who verzaakt, on the verzaakt side; "" not named.
+    verzaakt_seat = models.CharField(_("verzaakt by"), max_length=1, blank=True, default="")
     trump = models.CharField(_("trump"), max_length=1, blank=True, default="")
     challenge = models.PositiveSmallIntegerField(_("challenge"), default=0)
     nil = models.BooleanField(_("nil"), default=False)
@@ -54,6 +56,9 @@ class Deal(models.Model):
             models.CheckConstraint(condition=Q(verzaakt__isnull=True) | Q(verzaakt__lte=2), name="deal_verzaakt_side"),
             models.CheckConstraint(
                 condition=Q(pit__isnull=True) | Q(verzaakt__isnull=True), name="deal_not_pit_and_verzaakt"
+            ),
+            models.CheckConstraint(
+                condition=Q(verzaakt_seat="") | Q(verzaakt__isnull=False), name="deal_verzaakt_seat_needs_side"
             ),
             # A score is below zero only under the "fixed-points" verzaakt penalty, and by at most
             # the engine's largest penalty (``verzaakt_points`` ≤ 1000).

@@ -15,6 +15,19 @@ class WalkInForm(forms.Form):
     guest_club = forms.CharField(label=_("Guest's own club"), max_length=120, required=False)
 
 
+class SubstituteForm(forms.Form):
+    """A substitute (invaller) for a member present, for the rest of the evening from a round on."""
+
+    member = forms.TypedChoiceField(label=_("Member"), coerce=int)
+    substitute = forms.TypedChoiceField(label=_("Substitute"), coerce=int)
+    from_round = forms.IntegerField(label=_("From round"), min_value=1, max_value=99, initial=1)
+
+    def __init__(self, *args, present: list[tuple[int, str]], players: list[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["member"].choices = present
+        self.fields["substitute"].choices = players
+
+
 class ReseatForm(forms.Form):
     """After publishing: a seated player, and who takes their seat (or swaps with them)."""
 

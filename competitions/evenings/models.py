@@ -22,6 +22,8 @@ class Evening(models.Model):
         blank=True,
         help_text=_("This evening only: tables of three (yes) or byes (no); empty: as the competition says."),
     )
+    #: Brought in by the evening-totals import (a season played before the club used this system).
+    imported = models.BooleanField(_("imported"), default=False)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -66,3 +68,47 @@ class Bye(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["round", "entrant"], name="bye_unique")]
+
+
+class CallOff(models.Model):
+    """A player who called off for an evening (afgemeld): absent, compensated as an excused absence."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="call_offs")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        verbose_name = _("called off")
+        verbose_name_plural = _("called off")
+        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="calloff_unique")]
+
+
+class Substitution(models.Model):
+    """A substitute (invaller) who takes over a member's seat for the rest of an evening, from its
+    round ``from_round`` (the round of the evening, 1, 2, 3 …); whom the score counts for is the
+    competition's ``substitute_counts_for``."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="substitutions")
+    member = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_round = models.PositiveSmallIntegerField(_("from round"), default=1)
+
+    class Meta:
+        verbose_name = _("substitute")
+        verbose_name_plural = _("substitutes")
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "substitute"], name="substitution_unique_substitute"),
+            models.CheckConstraint(condition=~models.Q(member=models.F("substitute")), name="substitution_two_players"),
+        ]
+
+
+class EveningTotal(models.Model):
+    """A player's evening total brought in from the club's own records (the evening-totals import)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="imported_totals")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    points = models.IntegerField(_("points"))
+
+    class Meta:
+        verbose_name = _("imported evening total")
+        verbose_name_plural = _("imported evening totals")
+        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="eveningtotal_unique")]

@@ -40,6 +40,7 @@ from competitions.draws.table_codes import assign_table_codes
 from competitions.models import (
     Attendance,
     Bye,
+    CallOff,
     Competition,
     Entrant,
     Evening,
@@ -48,6 +49,7 @@ from competitions.models import (
     MatchSide,
     Round,
     SitOut,
+    Substitution,
 )
 from competitions.organiser.checks import (
     INDIVIDUAL,
@@ -71,7 +73,11 @@ def create_evening(*, competition: Competition, date: datetime.date | None = Non
 
 @transaction.atomic
 def register_attendance(
-    *, evening: Evening, players: Iterable[Player], late: Iterable[Player] = ()
+    *,
+    evening: Evening,
+    players: Iterable[Player],
+    late: Iterable[Player] = (),
+    called_off: Iterable[Player] | None = None,
 ) -> list[Attendance]:
     """Make ``players`` plus ``late`` exactly the players present at ``evening``.
 
@@ -79,12 +85,24 @@ def register_attendance(
     ticked members are present, ``late`` ones present and marked as late arrivals (they take part
     from the next round drawn). A player who already sits in a drawn round of the evening cannot
     be taken off the list. Every player present gets the competition's Entrant.
+    ``called_off`` (when given) becomes exactly the members who called off (afgemeld): absent, and
+    compensated as the competition says for an absence called off; nobody is both.
     """
     evening = Evening.objects.select_related("competition__club").get(pk=evening.pk)
     competition = lock_competition(evening.competition)
     late_ids = {p.pk for p in late}
     wanted = {p.pk: p for p in players} | {p.pk: p for p in late}
     require_members(competition, wanted.values())
+    if called_off is not None:
+        excused = {p.pk: p for p in called_off}
+        both = sorted((p for pk, p in excused.items() if pk in wanted), key=lambda p: p.name)
+        if both:
+            raise DrawError(_("%(name)s is ticked both present and called off; choose one.") % {"name": both[0].name})
+        require_members(competition, excused.values())
+        CallOff.objects.filter(evening=evening).exclude(player_id__in=excused).delete()
+        have = set(CallOff.objects.filter(evening=evening).values_list("player_id", flat=True))
+        CallOff.objects.bulk_create([CallOff(evening=evening, player_id=pk) for pk in excused if pk not in have])
+        ensure_entrants(competition, excused.keys())
 
     current = {a.player_id: a for a in evening.attendances.all()}
     leaving = set(current) - set(wanted)
@@ -178,7 +196,22 @@ def three_player_tables(round: Round) -> bool:
 
 def players_to_draw(round: Round) -> list[int]:
     out = set(SitOut.objects.filter(round=round).values_list("player_id", flat=True))
+    out |= substituted_out(round)
     return [p for p in round.evening.attendances.values_list("player_id", flat=True) if p not in out]
+
+
+def substituted_out(round: Round) -> set[int]:
+    """Who is not drawn in ``round`` because of a substitute (``evenings.substitutes``): the members
+    replaced from this round of the evening on, and the substitutes whose turn has not come yet."""
+    if not round.evening_id:
+        return set()
+    number = round.evening_round or 0
+    return {
+        member if number >= start else sub
+        for member, sub, start in Substitution.objects.filter(evening_id=round.evening_id).values_list(
+            "member_id", "substitute_id", "from_round"
+        )
+    }
 
 
 @transaction.atomic

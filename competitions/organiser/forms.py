@@ -24,12 +24,14 @@ class AttendanceForm(forms.Form):
 
     present = forms.TypedMultipleChoiceField(label=_("Present"), coerce=int, required=False)
     late = forms.TypedMultipleChoiceField(label=_("Arrived late"), coerce=int, required=False)
+    called_off = forms.TypedMultipleChoiceField(label=_("Called off"), coerce=int, required=False)
 
     def __init__(self, *args, member_ids: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(pk, pk) for pk in member_ids]
         self.fields["present"].choices = choices
         self.fields["late"].choices = choices
+        self.fields["called_off"].choices = choices
 
 
 class DrawForm(forms.Form):

@@ -57,23 +57,31 @@ class Member:
     present: bool
     late: bool
     last_time: bool = False  # present at the previous evening ("same as last evening")
+    called_off: bool = False  # afgemeld: absent, compensated as an absence called off
 
 
 def attendance_list(evening: Evening) -> list[Member]:
     """The club's active members, and anyone already present, ticked as they are now; by surname
-    without tussenvoegsels ("de Boer" under B). Three queries."""
+    without tussenvoegsels ("de Boer" under B). Four queries."""
     competition = evening.competition
     present = dict(evening.attendances.values_list("player_id", "arrived_late"))
     previous = (
         Evening.objects.filter(competition=competition, number__lt=evening.number).order_by("-number").values("pk")[:1]
     )
     last_time = set(Attendance.objects.filter(evening__in=previous).values_list("player_id", flat=True))
+    called_off = set(evening.call_offs.values_list("player_id", flat=True))
     clubs = Q(club=competition.club_id)
     if competition.club.is_league:
         clubs |= Q(club__leagues=competition.club_id)
     players = Player.objects.filter(clubs & Q(active=True) | Q(pk__in=list(present))).distinct()
     members = [
-        Member(player=p, present=p.pk in present, late=present.get(p.pk, False), last_time=p.pk in last_time)
+        Member(
+            player=p,
+            present=p.pk in present,
+            late=present.get(p.pk, False),
+            last_time=p.pk in last_time,
+            called_off=p.pk in called_off,
+        )
         for p in players
     ]
     return sorted(members, key=lambda m: player_sort_key(m.player))

@@ -16,6 +16,7 @@ urlpatterns = [
     path(competition + "evenings/<int:number>/attendance/", views.attendance, name="attendance"),
     path(competition + "evenings/<int:number>/rounds/new/", views.round_next, name="round-next"),
     path(competition + "evenings/<int:number>/walk-in/", views.walk_in, name="walk-in"),
+    path(competition + "evenings/<int:number>/substitute/", views.substitute, name="substitute"),
     path(competition + "evenings/<int:number>/delete/", views.evening_delete, name="evening-delete"),
     path(competition + "evenings/<int:number>/tables/", views.evening_tables, name="evening-tables"),
     path(competition + "rounds/<int:number>/delete/", views.round_delete, name="round-delete"),

@@ -33,7 +33,8 @@ from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
 from competitions.evenings import services as evening_services
-from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, WalkInForm
+from competitions.evenings import substitutes
+from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, SubstituteForm, WalkInForm
 from competitions.models import Attendance, Competition, Evening, Round, SitOut
 from competitions.organiser import selectors
 from competitions.organiser import selectors as organiser_selectors
@@ -123,6 +124,7 @@ def attendance(request, slug, number):
                 evening=evening,
                 players=[by_id[pk] for pk in form.cleaned_data["present"]],
                 late=[by_id[pk] for pk in form.cleaned_data["late"]],
+                called_off=[by_id[pk] for pk in form.cleaned_data["called_off"]],
             )
         except DrawError as error:
             form.add_error(None, str(error))
@@ -134,8 +136,10 @@ def attendance(request, slug, number):
             return redirect("staff:attendance", slug=slug, number=number)
     if form.is_bound:  # show what was ticked, not what is saved
         ticked, late = set(form.data.getlist("present")), set(form.data.getlist("late"))
+        called_off = set(form.data.getlist("called_off"))
         for member in members:
             member.present, member.late = str(member.player.pk) in ticked, str(member.player.pk) in late
+            member.called_off = str(member.player.pk) in called_off
     context = {
         "competition": competition,
         "evening": evening,
@@ -143,6 +147,7 @@ def attendance(request, slug, number):
         "form": form,
         "present": sum(m.present or m.late for m in members),
         "rounds": evening.rounds.order_by("number"),
+        "substitutions": evening.substitutions.select_related("member", "substitute").order_by("from_round"),
         **_evening_forms(evening),
     }
     status = 400 if form.is_bound and form.errors and not form.non_field_errors() else 200  # an invalid choice
@@ -305,6 +310,7 @@ def _save_ticks(request, evening) -> bool:
             evening=evening,
             players=[members[pk] for pk in form.cleaned_data["present"]],
             late=[members[pk] for pk in form.cleaned_data["late"]],
+            called_off=[members[pk] for pk in form.cleaned_data["called_off"]],
         )
     except DrawError as error:
         messages.error(request, str(error))
@@ -337,6 +343,40 @@ def walk_in(request, slug, number):
             else _("%(name)s is a new member and present.")
         )
         messages.success(request, text % {"name": player.name})
+    return redirect(_attendance_url(slug, number))
+
+
+@login_required
+@require_POST
+def substitute(request, slug, number):
+    """A substitute (invaller) takes over a member's seat for the rest of the evening."""
+    competition = organiser_competition(request, slug)
+    evening = _evening(competition, number)
+    listed = organiser_selectors.attendance_list(evening)
+    members = {m.player.pk: m.player for m in listed}
+    present = [(m.player.pk, m.player.name) for m in listed if m.present]
+    form = SubstituteForm(request.POST, present=present, players=[(pk, p.name) for pk, p in members.items()])
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
+        return redirect(_attendance_url(slug, number))
+    data = form.cleaned_data
+    try:
+        record = substitutes.substitute(
+            evening=evening,
+            member=members[data["member"]],
+            substitute=members[data["substitute"]],
+            from_round=data["from_round"],
+        )
+    except DrawError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(substitute)s plays for %(member)s from round %(round)s.")
+            % {"substitute": record.substitute.name, "member": record.member.name, "round": record.from_round},
+        )
     return redirect(_attendance_url(slug, number))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from competitions.league.results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
-from competitions.standings import formats, individual, pairs_teams
+from competitions.standings import formats, individual, pairs_teams, season_rules
 from competitions.standings.metrics import (
     HEAD_TO_HEAD,
     METRICS,
@@ -37,6 +37,7 @@ __all__ = [
     "evening_results",
     "evening_results_by_number",
     "metric_for",
+    "points_championship",
     "primary_metric",
     "standings",
     "team_members",
@@ -90,12 +91,21 @@ def standings(competition: Competition) -> list[StandingRow]:
             and competition.match_points_scheme == Competition.MatchPointsScheme.TABLES
         ):
             _table_scheme_points(competition, rows)
-    return rank_rows(
-        rows,
-        precedence(primary_metric(competition), tie_breakers_of(competition)),
-        loader,
-        **prize_rule(competition, len(rows)),  # competitions.standings.prizes
+    keys = precedence(primary_metric(competition), tie_breakers_of(competition))
+    if competition.format != Competition.Format.INDIVIDUAL:
+        for row in rows:
+            row.points_total = row.total
+        return rank_rows(rows, keys, loader, **prize_rule(competition, len(rows)))  # competitions.standings.prizes
+    season_rules.rank_points_total(rows, prize=competition.points_champion)
+    return season_rules.split_qualified(
+        rows, lambda qualified: rank_rows(qualified, keys, loader, **prize_rule(competition, len(qualified)))
     )
+
+
+def points_championship(rows: list[StandingRow]) -> list[StandingRow]:
+    """The season's rows in the order of the points championship (every evening added up;
+    ``standings`` has set ``total_rank`` and ``points_champion``)."""
+    return sorted(rows, key=lambda r: (r.total_rank or len(rows) + 1, r.position))
 
 
 def _table_scheme_points(competition: Competition, rows: list[StandingRow]) -> None:

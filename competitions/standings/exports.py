@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from competitions.models import Competition
+from competitions.standings.notes import best_label
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from documents.xlsx import Column, Exporter
 
@@ -53,10 +54,13 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     if individual:
         numbers = sorted({e.number for r in rows for e in r.evenings})
         cols += [StandingColumn(f"evening_{n}", str(n), 7) for n in numbers]
-    cols += [
-        StandingColumn("points_display", gettext_noop("Points"), 10, "General"),
-        StandingColumn("average_display", gettext_noop("Average"), 10, "0.0"),
-    ]
+    cols.append(StandingColumn("points_display", gettext_noop("Points"), 10, "General"))
+    if any(r.best_points is not None for r in rows):  # best N struck only at the season's end
+        cols.append(StandingColumn("best_points_display", best_label(competition), 10, "General"))
+    if individual and competition.points_champion:  # the points championship: every evening added up
+        cols.append(StandingColumn("points_total", gettext_noop("All evenings"), 12))
+        cols.append(StandingColumn("total_rank", gettext_noop("Place (all evenings)"), 12))
+    cols.append(StandingColumn("average_display", gettext_noop("Average"), 10, "0.0"))
     if individual:
         cols.append(StandingColumn("evening_average_display", gettext_noop("Per evening"), 11, "0.0"))
     cols += [
@@ -76,6 +80,8 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
 def cell_value(row, key: str):
     if unrecorded(row, key):
         return NOT_RECORDED  # some of the row's matches did not record it (totals-only entry)
+    if key == "rank" and row.rank is None:
+        return row.place_label  # not qualified: "n.g."
     if key.startswith("evening_") and key != "evening_average_display":
         score = row.evening_map.get(int(key.split("_")[1]))
         return None if score is None else score.points

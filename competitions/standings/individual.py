@@ -31,7 +31,7 @@ from django.utils.translation import gettext
 from clubs.members.names import full_name_sort_key, surname_key
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSide
-from competitions.standings import compensation, recorded
+from competitions.standings import compensation, recorded, season_rules
 from competitions.standings.metrics import EveningScore, StandingRow, half_up, seat_sides
 from competitions.standings.pairs_teams import STAT_FIELDS
 from competitions.standings.tiebreak import compare_mutual
@@ -50,7 +50,7 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
     return (
         qs.values(player=F("match__seats__player_id"), key=F(group))
         .annotate(
-            points=Sum("total"),
+            points=personal_points(competition),
             played=Count("id"),
             **{name: Count("id", filter=Q(result=value)) for name, value in RESULTS.items()},
             **recorded.missing_counts(),  # before the sums below take the fields' names
@@ -58,6 +58,15 @@ def evening_rows(competition: Competition, *, by: str = "evening", evening: int 
         )
         .order_by()
     )
+
+
+def personal_points(competition: Competition):
+    """A player's points of a match: their side's total, less the club's personal verzaakt penalty
+    for each deal they verzaakt themselves (``MatchSeat.verzaakt``; the partner loses nothing)."""
+    penalty = competition.verzaakt_player_penalty
+    if not penalty:
+        return Sum("total")
+    return Sum(F("total") - F("match__seats__verzaakt") * penalty)
 
 
 def _players(
@@ -115,15 +124,7 @@ def bye_scores_by_round(competition: Competition, byes) -> dict[int, int]:
     if policy == Competition.ByePolicy.OWN_AVERAGE:  # per player: here the (first) player of each round
         own = compensation.own_round_averages(competition, {b[0] for b in byes})
         return {b[1]: own.get(b[0], 0) for b in reversed(byes)}
-    # AVERAGE
-    averages = {
-        round_id: half_up(points, count)
-        for round_id, points, count in seat_sides(match__round_id__in=round_ids)
-        .values("match__round_id")
-        .annotate(points=Sum("total"), count=Count("id"))
-        .values_list("match__round_id", "points", "count")
-        if count
-    }
+    averages = _round_averages(round_ids)  # AVERAGE
     return {r: averages.get(r, 0) for r in round_ids}
 
 
@@ -150,9 +151,10 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     c = competition
     fields = ("points", "played", *RESULTS, *STAT_FIELDS, *recorded.MISSING)
     aggregates = list(evening_rows(c).values_list("player", "key", *fields))
+    imported = season_rules.imported_totals(c)
     guests: set[int] = set()
     sort_keys: dict[int, tuple] = {}
-    names = _players(c, {agg[0] for agg in aggregates}, guests, sort_keys)
+    names = _players(c, {agg[0] for agg in aggregates} | {t[0] for t in imported}, guests, sort_keys)
     rows = {pk: StandingRow(name=name, player_id=pk, sort_key=sort_keys[pk]) for pk, name in names.items()}
     scores: dict[int, dict] = defaultdict(dict)  # player -> evening number -> EveningScore
     sums: dict[int, list[int]] = {}
@@ -165,6 +167,12 @@ def rows_for(competition: Competition) -> list[StandingRow]:
         for name, value in zip(fields, values):
             setattr(row, "total" if name == "points" else name, value)
         recorded.mark(row, dict(zip(fields, values)))
+    season_rules.add_imported(scores, imported)
+    subs = season_rules.substitutions(c)
+    if subs:
+        moved = season_rules.substitute_rounds(seat_sides, c, subs, personal_points(c))
+        for player in season_rules.move_substitute_scores(c, subs, moved, scores, rows):
+            del rows[player]  # a substitute with nothing left to count
     byes = [b for b in _byes(c) if b[0] in rows]
     numbers = sorted(
         {n for per_player in scores.values() for n in per_player} | {b[2] for b in byes},
@@ -176,10 +184,17 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             present[number].add(player)
     for b in byes:
         present[b[2]].add(b[0])
+    excused = season_rules.call_offs(c) if season_rules.compensates_absence(c) else set()
     absences = (
-        []
-        if c.absence_policy == Competition.AbsencePolicy.NOTHING
-        else [(pk, n) for n in numbers for pk in rows if pk not in present[n]]
+        [
+            (pk, n)
+            for n in numbers
+            for pk in rows
+            if pk not in present[n]
+            and season_rules.absence_rule(c, (pk, n) in excused)[0] != Competition.AbsencePolicy.NOTHING
+        ]
+        if season_rules.compensates_absence(c)
+        else []
     )
     allowed = _allowed(c, absences, byes)
     if byes:
@@ -192,11 +207,22 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             evening.byes += 1
             rows[player].byes += 1
             rows[player].bye_points += value
-    _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"})
+    _score_missed_rounds(c, season_rules.missed_rounds(c), scores, rows)
+    _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"}, excused)
+    struck = c.best_from != Competition.BestFrom.SEASON_END or bool(
+        c.planned_evenings and len(numbers) >= c.planned_evenings
+    )
     for pk, row in rows.items():
         row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
         row.points = season_points(c, row.evenings)
+        if not struck:  # best N struck only after the last planned evening: the plain sum until then
+            row.best_points = row.points
+            for e in row.evenings:
+                e.counted = True
+            row.points = season_points(c, row.evenings, strike=False)
+        row.points_total = sum(e.points for e in row.evenings)
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
+    season_rules.mark_qualified(c, rows.values())
     if not c.guests_in_standings:  # guests play and show in the evening's result only
         return [row for pk, row in rows.items() if pk not in guests]
     return list(rows.values())
@@ -217,31 +243,63 @@ def _allowed(c: Competition, absences, byes) -> set[tuple[str, int, int]]:
     return allowed
 
 
-def _score_absences(c: Competition, rows, scores, numbers, allowed) -> None:
-    policy = c.absence_policy
-    if policy == Competition.AbsencePolicy.NOTHING:
+def _score_absences(c: Competition, rows, scores, numbers, allowed, excused) -> None:
+    """Absent players' evening scores: called off (``excused``) or not, each by its own policy."""
+    if not season_rules.compensates_absence(c):
         return
     for number in numbers:
         present = [scores[pk][number].points for pk in rows if number in scores[pk]]
-        if policy in (Competition.AbsencePolicy.FIXED, "fixed_pit"):
-            value = compensation.fixed_points(c, bye=False)
-        elif policy == Competition.AbsencePolicy.LOWEST:
-            value = min(present)
-        else:
-            value = half_up(sum(present), len(present))
         for pk in rows:
             if number not in scores[pk] and (pk, number) in allowed:
+                policy, points = season_rules.absence_rule(c, (pk, number) in excused)
                 if policy == Competition.AbsencePolicy.OWN_AVERAGE:  # the player's own average evening
                     own = [e.points for n, e in scores[pk].items() if not e.absent and n in numbers]
                     value = half_up(sum(own), len(own)) if own else 0
+                elif policy in (Competition.AbsencePolicy.FIXED, "fixed_pit"):
+                    value = points + (compensation.pit_bonus(c) if policy == "fixed_pit" else 0)
+                elif policy == Competition.AbsencePolicy.LOWEST:
+                    value = min(present) if present else 0
+                else:
+                    value = half_up(sum(present), len(present)) if present else 0
                 scores[pk][number] = EveningScore(number=number, points=value, absent=True)
 
 
-def season_points(c: Competition, evenings: list[EveningScore]) -> int | Fraction:
-    """The season score of these evening scores by the competition's method; marks ``counted``."""
+def _round_averages(round_ids) -> dict[int, int]:
+    """The average side total of each of these rounds (one query)."""
+    return {
+        round_id: half_up(points, count)
+        for round_id, points, count in seat_sides(match__round_id__in=round_ids)
+        .values("match__round_id")
+        .annotate(points=Sum("total"), count=Count("id"))
+        .values_list("match__round_id", "points", "count")
+        if count
+    }
+
+
+def _score_missed_rounds(c: Competition, missed, scores, rows) -> dict[tuple[int, int], int]:
+    """Add each late arrival's missed rounds to their evening score; (player, round id) -> points."""
+    if not missed:
+        return {}
+    value = season_rules.missed_round_scores(c, missed, _round_averages)
+    out = {}
+    for player, round_id, number, _round in missed:
+        if player not in rows or number not in scores[player]:  # a late arrival who then played
+            continue
+        evening = scores[player][number]
+        evening.points += value[round_id]
+        evening.missed += 1
+        out[(player, round_id)] = value[round_id]
+    return out
+
+
+def season_points(c: Competition, evenings: list[EveningScore], *, strike: bool = True) -> int | Fraction:
+    """The season score of these evening scores by the competition's method; marks ``counted``.
+    ``strike=False``: nothing struck (the plain sum, or the plain average for best average)."""
     method = c.standings_method
     best_first = sorted(evenings, key=lambda e: (-e.points, e.number or 0))
-    if method in (Competition.StandingsMethod.BEST_N, Competition.StandingsMethod.BEST_AVERAGE) and c.count_best:
+    if not strike:
+        pass
+    elif method in (Competition.StandingsMethod.BEST_N, Competition.StandingsMethod.BEST_AVERAGE) and c.count_best:
         for e in best_first[c.count_best :]:
             e.counted = False
     elif method == Competition.StandingsMethod.PERIODS and c.period_length:
@@ -312,13 +370,19 @@ def evening_rows_for(
             row.byes += 1
             row.bye_points += bye_score[(player, round_id)]
             row.rounds[round_number] = row.rounds.get(round_number, 0) + bye_score[(player, round_id)]
+    missed = [m for m in season_rules.missed_rounds(c, number) if m[0] in rows]  # late, then played
+    if missed:
+        value = season_rules.missed_round_scores(c, missed, _round_averages)
+        for player, round_id, _number, round_number in missed:
+            rows[player].missed_points += value[round_id]
+            rows[player].rounds[round_number] = rows[player].rounds.get(round_number, 0) + value[round_id]
     sort_keys: dict[int, tuple] = {}
     if names is None or not rows.keys() <= names.keys():
         names = _players(c, rows.keys(), sort_keys=sort_keys)
     for pk, row in rows.items():
         row.name = names.get(pk, "?")
         row.sort_key = sort_keys.get(pk) or full_name_sort_key(row.name)
-        row.points = row.total + row.bye_points
+        row.points = row.total + row.bye_points + row.missed_points
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
         row.evenings = [EveningScore(number=number, points=row.points, played=row.played, byes=row.byes)]
     round_numbers = sorted({n for row in rows.values() for n in row.rounds})

@@ -16,6 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Match, MatchSide
 
+#: The place of a player below the minimum of evenings (niet geklasseerd).
+NOT_RANKED = _("n.r.")
+
 
 @dataclass
 class EveningScore:
@@ -27,6 +30,8 @@ class EveningScore:
     byes: int = 0  # rounds drawn out
     absent: bool = False  # scored by the absence policy
     counted: bool = True  # counts towards the season score (best N, periods)
+    imported: bool = False  # brought in by the evening-totals import (counts as played)
+    missed: int = 0  # rounds missed by a late arrival (scored by the missed-round compensation)
 
 
 @dataclass
@@ -51,6 +56,7 @@ class StandingRow:
     lost: int = 0
     byes: int = 0
     bye_points: int = 0
+    missed_points: int = 0  # a late arrival's compensation for the rounds missed (evening results)
     roem: int = 0
     nat: int = 0
     pits: int = 0
@@ -62,8 +68,14 @@ class StandingRow:
     evenings: list[EveningScore] = field(default_factory=list)
     rounds: dict[int, int] = field(default_factory=dict)  # evening results: round number -> points
     booby: bool = False  # evening results: the lowest score of the evening
+    # the season's rules (competitions.standings.season_rules)
+    qualified: bool = True  # enough evenings played (min_evenings); else listed without a place
+    points_total: int = 0  # every evening added up, nothing struck: the points championship
+    best_points: int | Fraction | None = None  # "best N" while the worst are struck only at the end
+    total_rank: int = 0  # place in the points championship
+    points_champion: bool = False
     # filled by the ranking
-    rank: int = 0
+    rank: int | None = 0  # None: not qualified (listed after the ranked rows)
     rank_label: str = ""
     position: int = 0
     prize: bool = False
@@ -81,7 +93,17 @@ class StandingRow:
 
     @property
     def evenings_played(self) -> int:
+        """Evenings with a round played or drawn out, and imported evenings (not absences)."""
         return sum(1 for e in self.evenings if not e.absent)
+
+    @property
+    def place_label(self) -> str:
+        """The place as the lists show it: "3=", or "n.g." (niet geklasseerd) when not qualified."""
+        return self.rank_label if self.rank is not None else str(NOT_RANKED)
+
+    @property
+    def best_points_display(self) -> int | float | None:
+        return None if self.best_points is None else _rounded(self.best_points)
 
     @property
     def evening_average(self) -> Fraction:

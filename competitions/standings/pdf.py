@@ -16,6 +16,7 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from competitions.models import Competition
 from competitions.season.plain import plain_rules
 from competitions.standings.exports import cell_value, standing_columns
+from competitions.standings.notes import season_notes
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from documents.pdf import (
@@ -52,6 +53,8 @@ def short_labels() -> dict[str, str]:
         "byes": pgettext("column abbreviation", "Bye"),
         "match_points": pgettext("column abbreviation", "MP"),
         "points_display": pgettext("column abbreviation", "Pts"),
+        "points_total": pgettext("column abbreviation", "All"),
+        "total_rank": pgettext("column abbreviation", "#all"),
         "average_display": pgettext("column abbreviation", "Avg"),
         "evening_average_display": pgettext("column abbreviation", "/ev"),
         "pits": pgettext("column abbreviation", "P"),
@@ -79,7 +82,7 @@ class StandingsRenderer(FlowableRenderer):
         cells = []
         for c in self.cols:
             if c.key == "rank":
-                text = row.rank_label or str(row.rank)
+                text = row.place_label
                 cells.append((text + (" " + PRIZE_MARK if row.prize else ""),) * 2)
             elif c.key == "name":
                 cells.append((row.name, _esc(row.name)))
@@ -215,6 +218,7 @@ class StandingsRenderer(FlowableRenderer):
         rule = prize_rule_text(self.competition, len(self.rows))
         if rule:
             lines.append(rule)
+        lines += season_notes(self.competition, self.rows)
         lines.append(_("Ties share a place (3=) unless a tie-breaker separates them."))
         return lines
 

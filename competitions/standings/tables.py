@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.standings.notes import best_label
 from competitions.standings.recorded import NOT_RECORDED, shown, unrecorded
 from competitions.tables import player_link, player_links
 from core.tables import NUM, BaseTable, num
@@ -39,7 +40,10 @@ class StandingsTable(BaseTable):
     """Season standings. Columns that mean nothing for a format are left out by ``for_format``."""
 
     rank_label = tables.Column(
-        verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+        verbose_name="#",
+        accessor="place_label",
+        order_by=("position",),
+        attrs={"td": {"class": "num rank"}, "th": {"class": "num"}},
     )
     name = tables.Column(verbose_name=_("Name"), order_by=("name",), attrs={"td": {"class": "name"}})
     played = num(_("Played"))
@@ -49,6 +53,9 @@ class StandingsTable(BaseTable):
     byes = num(_("Byes"))
     match_points = num(_("Match points"))
     points_display = num(_("Points"), order_by=("points",))
+    best_points_display = num(_("Best N"), order_by=("best_points",))
+    points_total = num(_("All evenings"))
+    total_rank = num(_("Place (all evenings)"))
     average_display = num(_("Average"), order_by=("average",))
     evening_average_display = num(_("Per evening"), order_by=("evening_average",))
     roem = StatColumn("roem", "roem")
@@ -59,7 +66,9 @@ class StandingsTable(BaseTable):
     made_percent = num(_("Made"), order_by=("made_share",))
 
     class Meta(BaseTable.Meta):
-        row_attrs = {"class": lambda record: "prize" if record.prize else ""}
+        row_attrs = {
+            "class": lambda record: "prize" if record.prize else ("unqualified" if record.rank is None else "")
+        }
         sequence = (
             "rank_label",
             "name",
@@ -71,6 +80,9 @@ class StandingsTable(BaseTable):
             "match_points",
             "...",
             "points_display",
+            "best_points_display",
+            "points_total",
+            "total_rank",
             "average_display",
             "evening_average_display",
             "roem",
@@ -91,6 +103,11 @@ class StandingsTable(BaseTable):
             exclude.append("match_points")
         if not any(r.byes for r in rows):
             exclude.append("byes")
+        best = any(r.best_points is not None for r in rows)
+        if not best:
+            exclude.append("best_points_display")
+        if not (individual and competition.points_champion):
+            exclude += ["points_total", "total_rank"]
         extra = [
             (
                 f"evening_{n}",
@@ -98,6 +115,8 @@ class StandingsTable(BaseTable):
             )
             for n in evening_numbers
         ]
+        if best:  # "Best 5": labelled with the competition's N
+            extra.append(("best_points_display", num(best_label(competition), order_by=("best_points",))))
         super().__init__(rows, exclude=exclude, extra_columns=extra, **kwargs)
 
     def render_name(self, record, value):
@@ -115,8 +134,15 @@ class StandingsTable(BaseTable):
         return f"{value}%" if record.bids and not unrecorded(record, "made_percent") else NOT_RECORDED
 
     def render_rank_label(self, record, value):
+        if record.rank is None:
+            return format_html('<abbr title="{}">{}</abbr>', _("not ranked"), record.place_label)
         if record.prize:
             return format_html('{} <span class="prize-mark" title="{}">★</span>', value, _("prize"))
+        return value
+
+    def render_total_rank(self, record, value):
+        if record.points_champion:
+            return format_html('{} <span class="prize-mark" title="{}">★</span>', value, _("points champion"))
         return value
 
 
@@ -174,7 +200,9 @@ class EveningResultTable(BaseTable):
 class ProjectorTable(BaseTable):
     """The standings on the club wall: few columns, large type (see static/css/projector.css)."""
 
-    rank_label = tables.Column(verbose_name="#", attrs={"td": {"class": "num rank"}, "th": {"class": "num"}})
+    rank_label = tables.Column(
+        verbose_name="#", accessor="place_label", attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
+    )
     name = tables.Column(verbose_name=_("Name"))
     played = num(_("Played"))
     match_points = num(_("Match points"))
