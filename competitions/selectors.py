@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.db.models import Count, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
@@ -21,6 +22,7 @@ from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Mat
 from competitions.permissions import can_enter
 from competitions.standings.individual import RESULTS, bye_scores_by_round
 from competitions.standings.pairs_teams import STAT_FIELDS
+from core.numbers import rounded
 from core.prepared import PreparedQuery, as_prefetched
 
 CONFIRMED = Match.Status.CONFIRMED
@@ -403,10 +405,12 @@ def _player_evenings(
     summary.evenings = sorted(evenings.values(), key=lambda e: (e["number"] is None, e["number"] or 0))
     c = competition
     stats["match_points"] = stats["won"] * c.points_win + stats["drawn"] * c.points_draw + stats["lost"] * c.points_loss
-    stats["average"] = round(stats["points"] / stats["played"], 1) if stats["played"] else 0
+    stats["average"] = rounded(Fraction(stats["points"], stats["played"]), 1) if stats["played"] else 0
     stats["season_points"] = stats["points"] + stats["bye_points"]  # before absences and best-N
-    stats["evening_average"] = round(stats["season_points"] / len(summary.evenings), 1) if summary.evenings else 0
-    stats["made_percent"] = round(100 * stats["made"] / stats["bids"]) if stats["bids"] else 0
+    stats["evening_average"] = (
+        rounded(Fraction(stats["season_points"], len(summary.evenings)), 1) if summary.evenings else 0
+    )
+    stats["made_percent"] = rounded(Fraction(100 * stats["made"], stats["bids"])) if stats["bids"] else 0
     summary.stats = stats
 
 

@@ -11,6 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from competitions.standings.prizes import prize_rule_text
+from core.numbers import number_text
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
 
 PRIZE_MARK = "★"
@@ -22,7 +23,7 @@ def _esc(text) -> str:
 
 
 def _n(value) -> str:
-    return formats.number_format(value, 0, force_grouping=False)
+    return number_text(value, 0)
 
 
 class EveningResultRenderer(FlowableRenderer):

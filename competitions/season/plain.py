@@ -24,6 +24,7 @@ from competitions.season.options import differences, effective_values, house_rul
 from competitions.standings import primary_metric, tie_breakers_of
 from competitions.standings.metrics import HEAD_TO_HEAD, metric_for
 from competitions.standings.prizes import prize_rule_text
+from core.numbers import number_text
 
 
 def plain_rules(competition: Competition) -> list[str]:
@@ -36,7 +37,7 @@ def plain_rules(competition: Competition) -> list[str]:
 
 
 def _n(value) -> str:
-    return formats.number_format(value, 0, force_grouping=True)
+    return number_text(value, 0, grouping=True)
 
 
 def _game(c: Competition) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from core.numbers import number_text
+
 #: Colours that stay apart on a projector and for the common colour blindnesses (Okabe–Ito).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 WIDTH, HEIGHT = 480, 260
@@ -47,7 +49,7 @@ def _ticks(top: float) -> list[float]:
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else number_text(value, 1)
 
 
 def _frame(title: str, description: str, body: list[str], height: int = HEIGHT) -> str:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop
 from competitions.models import Competition
 from competitions.standings.notes import best_label
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
+from core.numbers import number_text
 from documents.xlsx import Column, Exporter
 
 
@@ -112,8 +113,8 @@ class StandingsExporter(Exporter):
 
 def _number(value) -> str:
     if isinstance(value, float):
-        return formats.number_format(value, 1)
-    return formats.number_format(value, 0, force_grouping=False)
+        return number_text(value, 1)
+    return number_text(value, 0)
 
 
 def _esc(text: str) -> str:

@@ -15,6 +15,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Match, MatchSide
+from core.numbers import rounded
 
 #: The place of a player below the minimum of evenings (niet geklasseerd).
 NOT_RANKED = _("n.r.")
@@ -127,11 +128,11 @@ class StandingRow:
 
     @property
     def average_display(self) -> float:
-        return round(float(self.average), 1)
+        return rounded(self.average, 1)
 
     @property
     def evening_average_display(self) -> float:
-        return round(float(self.evening_average), 1)
+        return rounded(self.evening_average, 1)
 
     @property
     def made_percent(self) -> int:
@@ -145,7 +146,7 @@ class StandingRow:
 
 def _rounded(value: int | Fraction) -> int | float:
     if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else round(float(value), 1)
+        return int(value) if value.denominator == 1 else rounded(value, 1)
     return value
 
 

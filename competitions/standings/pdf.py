@@ -6,7 +6,6 @@ places carry a ★ and the prize rule is printed under the table."""
 
 from __future__ import annotations
 
-from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.styles import ParagraphStyle
@@ -19,6 +18,7 @@ from competitions.standings.exports import cell_value, standing_columns
 from competitions.standings.notes import season_notes
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
+from core.numbers import number_text
 from documents.pdf import (
     A4_LANDSCAPE,
     A4_PORTRAIT,
@@ -225,8 +225,8 @@ class StandingsRenderer(FlowableRenderer):
 
 def _number(value) -> str:
     if isinstance(value, float):
-        return formats.number_format(value, 1)
-    return formats.number_format(value, 0, force_grouping=False)
+        return number_text(value, 1)
+    return number_text(value, 0)
 
 
 def _esc(text: str) -> str:

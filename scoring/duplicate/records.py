@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from competitions.standings.metrics import StandingRow
+from core.numbers import number_text
 from scoring.duplicate.selectors import (
     EW,
     NS,
@@ -26,7 +26,7 @@ SIDE_OF_LINE = {NS: "A", EW: "B"}
 def signed(value) -> str:
     """+12, −3 or 0; a fraction (a difference to an average) with one decimal: +7.3."""
     number = float(value)
-    text = str(int(number)) if number.is_integer() else number_format(number, 1)
+    text = str(int(number)) if number.is_integer() else number_text(value, 1)
     return f"+{text}" if number > 0 else text
 
 

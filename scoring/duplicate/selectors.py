@@ -23,10 +23,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
@@ -35,6 +33,7 @@ from competitions.pairings import mitchell
 from competitions.selectors import EVERYTHING, PlaySeen
 from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import rank_rows
+from core.numbers import number_text, rounded
 from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.models import Deal
@@ -275,7 +274,7 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
                 name=pair.name,
                 entrant_id=entrant_id,
                 points=total.difference if by_difference else total.percentage,
-                total=int(total.difference) if total.difference.denominator == 1 else round(total.difference),
+                total=int(total.difference) if total.difference.denominator == 1 else rounded(total.difference),
                 played=total.boards,
                 match_points=matchpoints_number(total.matchpoints),
             )
@@ -304,28 +303,20 @@ def matchpoints_number(value) -> int | float:
     """Matchpoints as a plain number: whole matchpoints stay an int; a fraction (Neuberg's formula,
     a missed deal) is rounded half up to two decimals."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return int(value)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return float(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+    return int(value) if value.denominator == 1 else rounded(value, 2)
 
 
 def matchpoints_text(value) -> str:
     """Matchpoints as shown: whole numbers plain, fractions with two decimals rounded half up, in
     the reader's notation (Dutch: 5,67)."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(int(value))
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
+    return str(int(value)) if value.denominator == 1 else number_text(value, 2)
 
 
 def percent(value: Fraction) -> str:
     """A percentage as shown: two decimals rounded half up (61.458 → 61.46, 4/6 → 66.67), in the
     reader's notation (Dutch: 57,29). Django's number_format alone would cut the decimals off."""
-    value = Fraction(value)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return number_format(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP), 2)
+    return number_text(Fraction(value), 2)
 
 
 def movement_note(setup: DuplicateSetup) -> str:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from datetime import date
 from html import escape
 
+from core.numbers import number_text
+
 WIDTH, HEIGHT = 480, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 14, 14, 86
 RATING_COLOUR, SKILL_COLOUR = "#0072B2", "#888888"  # Okabe–Ito blue, grey
@@ -25,7 +27,7 @@ def _step(span: float) -> float:
 
 
 def _number(value: float) -> str:
-    return str(int(round(value))) if abs(value - round(value)) < 1e-9 else f"{value:.1f}"
+    return str(int(round(value))) if abs(value - round(value)) < 1e-9 else number_text(value, 1)
 
 
 def _axis(values: Sequence[float]) -> tuple[float, float, list[float]]:

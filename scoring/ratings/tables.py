@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from core.numbers import number_text
 from core.tables import BaseTable, num
 from scoring.ratings.chart import sparkline_svg
 
@@ -45,7 +46,7 @@ class RatingTable(BaseTable):
         return format_html('<a href="{}">{}</a>', url, record.player.name)
 
     def render_rating(self, value):
-        return number_format(value, 1)
+        return number_text(value, 1)
 
     def render_last_date(self, value):
         return date_format(value, "SHORT_DATE_FORMAT")  # not tables2's DateColumn: it compiles a template per cell

@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
+from core.numbers import number_text
 from scoring.ratings import chart, selectors, services
 from scoring.ratings.tables import PER_PAGE, ranking_table
 
@@ -68,7 +69,7 @@ def player(request, slug: str, player_id: int):
             [p.mu for p in points],
             title=_("Rating of %(name)s") % {"name": person.name},
             description=_("The rating after each evening or round played, from %(first)s to %(last)s.")
-            % {"first": f"{points[0].rating:.1f}", "last": f"{points[-1].rating:.1f}"},
+            % {"first": number_text(points[0].rating, 1), "last": number_text(points[-1].rating, 1)},
             rating_label=_("Rating (μ − 3σ)"),
             skill_label=_("Estimated skill (μ)"),
         )
