@@ -1,10 +1,10 @@
 from django.urls import path
 
-from clubs.members import views as views_imports
+from clubs.members import views
 
 app_name = "clubs"
 
 urlpatterns = [
-    path("manage/clubs/<slug:slug>/import/", views_imports.import_members, name="import"),
-    path("manage/clubs/<slug:slug>/import/template.xlsx", views_imports.import_template, name="import-template"),
+    path("manage/clubs/<slug:slug>/import/", views.import_members, name="import"),
+    path("manage/clubs/<slug:slug>/import/template.xlsx", views.import_template, name="import-template"),
 ]

@@ -1,7 +1,7 @@
 from django.urls import path
 
 from competitions import views
-from competitions.league import views as views_league
+from competitions.league import views as league_views
 
 app_name = "competitions"
 
@@ -13,10 +13,10 @@ urlpatterns = [
     path("competitions/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("competitions/<slug:slug>/evenings/<int:number>/", views.evening_detail, name="evening"),
     path("competitions/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
-    path("competitions/<slug:slug>/fixtures/", views_league.fixtures_page, name="fixtures"),
-    path("competitions/<slug:slug>/calendar.ics", views_league.calendar_feed, name="calendar"),
-    path("competitions/<slug:slug>/teams/<int:entrant_id>/", views_league.team_page, name="team"),
+    path("competitions/<slug:slug>/fixtures/", league_views.fixtures_page, name="fixtures"),
+    path("competitions/<slug:slug>/calendar.ics", league_views.calendar_feed, name="calendar"),
+    path("competitions/<slug:slug>/teams/<int:entrant_id>/", league_views.team_page, name="team"),
     path(
-        "competitions/<slug:slug>/teams/<int:entrant_id>/calendar.ics", views_league.team_calendar, name="team_calendar"
+        "competitions/<slug:slug>/teams/<int:entrant_id>/calendar.ics", league_views.team_calendar, name="team_calendar"
     ),
 ]

@@ -98,7 +98,7 @@ def projector(request, slug):
     evening's result, and the current round's tables with their results.
 
     The page polls itself (``?part=live``: only the lists, with an ETag from
-    ``selectors_live.stamp``, so a poll while nothing changed costs two small queries and no
+    ``competitions.pagecache.live.stamp``, so a poll while nothing changed costs two small queries and no
     rendering); static/js/projector.js pages long lists on a small beamer."""
     competition = selectors.public_competition(slug)
     live = request.GET.get("part") == "live"

@@ -1,6 +1,12 @@
-"""The draw of an individual round and its changes while it is a draft: draw, redraw, swap, publish."""
+"""The draw of a round and its changes while it is a draft: draw, redraw, swap, publish.
+
+The plan of an individual round (``plan_draw``) is the competition's whist schedule when its group is
+present, else a draw by lot that keeps the club's apart pairs apart and rotates North (who deals
+first); ``draw_individual`` makes and records it inside its transaction."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Q
@@ -8,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from competitions.draws import pairing as draws
-from competitions.draws import plan as draw_plan
 from competitions.draws.table_codes import assign_table_codes
+from competitions.draws.whist import plan_whist_round
 from competitions.evenings.services import create_round, players_to_draw, sit_out_late_arrivals, three_player_tables
 from competitions.models import (
     SEATS,
@@ -17,6 +23,7 @@ from competitions.models import (
     MatchSeat,
     MatchSide,
     Round,
+    WhistRound,
 )
 from competitions.organiser.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
 from competitions.organiser.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
@@ -171,9 +178,46 @@ def draw_individual(round: Round, seed: int | None) -> Round:
         )
     round.seed = new_seed() if seed is None else seed
     round.save(update_fields=["seed"])
-    plan = draw_plan.plan_draw(round=round, present=present, three_player_tables=threes)  # whist or lot
+    plan = plan_draw(round=round, present=present, three_player_tables=threes)  # whist or lot
     entrants = ensure_entrants(competition, present)
     plan.bye_entrants = [entrants[p] for p in plan.bye_players]
     write_plans([(round, plan)])
-    draw_plan.record_plan(round=round, plan=plan)
+    record_plan(round=round, plan=plan)
     return round
+
+
+def plan_draw(*, round: Round, present: Sequence[int], three_player_tables: bool) -> draws.RoundPlan:
+    plan = plan_whist_round(round=round, present=present)
+    if plan is not None:
+        return plan
+    competition = round.competition
+    partnered, opposed = draws.pair_history(round=round)
+    try:
+        return draws.plan_individual_round(
+            player_ids=present,
+            partnered=partnered,
+            opposed=opposed,
+            seed=round.seed,
+            three_player_tables=three_player_tables,
+            apart=draws.apart_pairs(competition=competition),
+            north=draws.north_counts(round=round),
+            odd=draws.odd_counts(round=round),
+        )
+    except draws.ApartError as error:
+        raise DrawError(
+            _(
+                "The members who must not share a table cannot all be kept apart with %(count)s players; "
+                "remove a pair kept apart in the admin or draw with other players."
+            )
+            % {"count": len(present)}
+        ) from error
+
+
+def record_plan(*, round: Round, plan: draws.RoundPlan) -> None:
+    """Note which schedule round this round follows (or that it follows none)."""
+    if plan.schedule_round is None:
+        WhistRound.objects.filter(round=round).delete()
+        return
+    WhistRound.objects.update_or_create(
+        round=round, defaults={"number": plan.schedule_round, "players": plan.schedule_players}
+    )

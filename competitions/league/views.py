@@ -1,5 +1,5 @@
 """Public league pages (no login): the fixture list per competition and division, its iCalendar feed
-(all fixtures, or one team's), and a team's page. Thin: ``fixtures_results`` reads, ``calendar``
+(all fixtures, or one team's), and a team's page. Thin: ``competitions.league.results`` reads, ``competitions.league.calendar``
 writes the feed, ``charts`` draws. A fixed number of queries each.
 """
 

@@ -1,6 +1,6 @@
 """The movement card of a fixed-pairs competition played in one hall on one evening: which pair
 meets which at which table in each round, who stays and who moves (``pairings.pair_movement``).
-Reads; the page (``views_movement``) and the PDF (``pdf_movement``) show what this returns."""
+Reads; the page (``competitions.movement.views``) and the PDF (``competitions.movement.pdf``) show what this returns."""
 
 from __future__ import annotations
 

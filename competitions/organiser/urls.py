@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competitions.movement import views as views_movement
+from competitions.movement import views as movement_views
 from competitions.organiser import views
 
 app_name = "staff"
@@ -29,6 +29,6 @@ urlpatterns = [
     path(competition + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(competition + "fixtures/", views.fixtures, name="fixtures"),
     path(competition + "swiss/", views.swiss, name="swiss"),
-    path(competition + "movement/", views_movement.movement, name="movement"),
-    path(competition + "movement.pdf", views_movement.movement_pdf, name="movement-pdf"),
+    path(competition + "movement/", movement_views.movement, name="movement"),
+    path(competition + "movement.pdf", movement_views.movement_pdf, name="movement-pdf"),
 ]

@@ -2,7 +2,7 @@
 evening by evening or round by round, for the leaders and for one entrant a reader picks.
 
 Club evenings use the evening scores the standings already hold (no query); pairs and teams the
-fixture lines (``fixtures_results``: one query).
+fixture lines (``competitions.league.results``: one query).
 """
 
 from __future__ import annotations

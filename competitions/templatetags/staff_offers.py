@@ -13,7 +13,7 @@ def swiss_offer(competition, rounds) -> dict | None:
     """The "Next Swiss round" button: None where the format has no Swiss rounds (only pairs have
     them); ``{"ok": False, "reason": …}`` where it would refuse (a fixture list of round robin
     rounds still to play, or the last round not finished); ``{"ok": True}`` otherwise. ``rounds``
-    carry ``tables`` and ``confirmed`` counts (``selectors_staff.rounds_of``): no query here."""
+    carry ``tables`` and ``confirmed`` counts (``competitions.organiser.selectors.rounds_of``): no query here."""
     if competition.format != "pairs":
         return None
     unfinished = [r for r in rounds if not r.tables or r.confirmed < r.tables]

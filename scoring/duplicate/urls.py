@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.duplicate import views
+from scoring.duplicate import views, views_staff
 
 app_name = "duplicate"
 
@@ -13,7 +13,6 @@ urlpatterns = [
     path("competitions/<slug:slug>/duplicate/hand-records.pdf", views.hand_record_pdf, name="hand_records"),
 ]
 
-from scoring.duplicate import views_staff  # noqa: E402
 
 urlpatterns += [
     path("manage/competitions/<slug:slug>/duplicate/", views_staff.deal, name="deal"),

@@ -1,7 +1,7 @@
 """Benchmarks of the printed sheets and the exports (issue 5, item 6), for ``manage.py bench``.
 
-Data is generated with ``bulk_create`` in the bench's throw-away database. Not auto-discovered
-(the command imports ``<app>.benchmarks``): ``competitions/draws/benchmarks_pairings.py`` imports this module.
+Data is generated with ``bulk_create`` in the bench's throw-away database. ``manage.py bench`` finds it
+as it finds every ``benchmarks.py`` of a feature folder.
 """
 
 from __future__ import annotations

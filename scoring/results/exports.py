@@ -1,4 +1,4 @@
-"""Exports of a competition: the deal-by-deal results (xlsx) and a round's table list (PDF).
+"""The deal-by-deal results export of a competition (xlsx).
 
 The results export is also the import format of a round's results (issue 5): every row carries
 the competition, round, table and deal number and every field a scorekeeper records (RULES.md §3),
@@ -12,15 +12,9 @@ from django.db.models import IntegerField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
+from competitions.models import Competition, Match, MatchSeat, MatchSide
 from competitions.selectors import EVERYTHING, PlaySeen
-from core.compass import seat_label
-from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
-from documents.qr import draw_qr
 from documents.xlsx import Column, Exporter
 from scoring.models import Deal
 
@@ -183,140 +177,3 @@ def _letter(side: int | None) -> str | None:
 
 
 # --- the round's table list, to hang on the wall ---------------------------------------------
-
-
-class TableListRenderer(FlowableRenderer):
-    """Big type: per table who sits where; then every player in alphabetical order with a table."""
-
-    def __init__(self, round_: Round, sheets: list, **kwargs):
-        super().__init__(**kwargs)
-        self.round = round_
-        self.sheets = sheets
-        self.title = _("%(competition)s — %(round)s — tables") % {
-            "competition": round_.competition.name,
-            "round": round_.label,
-        }
-
-    def header(self, canvas, page_number: int) -> None:
-        width, height = self.pagesize
-        competition = self.round.competition
-        canvas.saveState()
-        canvas.setFillColorRGB(*GREEN)
-        canvas.setFont(FONT_BOLD, 16)
-        line = self.round.label
-        if self.round.date:
-            from django.utils import formats
-
-            line += " · " + formats.date_format(self.round.date, "DATE_FORMAT")
-        canvas.drawString(15 * mm, height - 13 * mm, f"{competition.name} — {line}")
-        canvas.setFont(FONT, 9)
-        canvas.setFillColorRGB(*MUTED)
-        canvas.drawRightString(width - 15 * mm, height - 13 * mm, competition.club.name)
-        canvas.setStrokeColorRGB(*GREEN)
-        canvas.setLineWidth(1.5)
-        canvas.line(15 * mm, height - 16 * mm, width - 15 * mm, height - 16 * mm)
-        canvas.restoreState()
-
-    def story(self) -> list:
-        style = ParagraphStyle("cell", fontName=FONT, fontSize=15, leading=19)
-        small = ParagraphStyle("small", fontName=FONT, fontSize=10, leading=12, textColor=MUTED)
-        heading = ParagraphStyle("h", fontName=FONT_BOLD, fontSize=20, leading=26, spaceAfter=4 * mm)
-        number_style = ParagraphStyle("table", fontName=FONT_BOLD, fontSize=30, leading=34, alignment=1)
-        if not self.sheets:
-            return [Paragraph(_("This round has no tables yet."), heading)]
-        story = [Paragraph(_("Tables"), heading)]
-        codes = any(sheet.code for sheet in self.sheets)  # the staff's print: each table's link
-        rows = [[_("Table"), _("Seats"), ""] + ([_("Phone")] if codes else [])]
-        for sheet in self.sheets:
-            markup = []
-            for side in sheet.sides:
-                players = [sheet.seat_names[seat] for seat in side.seats]
-                names = "<br/>".join(
-                    f"<font color='#1d5c3a'><b>{seat_label(seat)}</b></font> {_esc(name or '…')}"
-                    for seat, name in zip(side.seats, players)
-                )
-                is_team = side.name and side.name != " & ".join(p for p in players if p)
-                team = f"<br/><font size=10 color='#666666'>{side.label} · {_esc(side.name)}</font>" if is_team else ""
-                markup.append(f"{names}{team}")
-            if len(markup) == 3:  # a table of three: the third player under the second
-                markup = [markup[0], markup[1] + "<br/>" + markup[2]]
-            rows.append(
-                [Paragraph(str(sheet.table), number_style), *(Paragraph(m, style) for m in markup)]
-                + ([QrCell(sheet.entry_url, sheet.code)] if codes else [])
-            )
-        widths = [22 * mm, 62 * mm, 62 * mm, 34 * mm] if codes else [28 * mm, 76 * mm, 76 * mm]
-        table = Table(rows, colWidths=widths, repeatRows=1)
-        table.setStyle(
-            TableStyle(
-                [
-                    ("FONT", (0, 0), (-1, 0), FONT_BOLD, 11),
-                    ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
-                    ("BACKGROUND", (0, 0), (-1, 0), GREEN),
-                    ("SPAN", (1, 0), (2, 0)),
-                    ("VALIGN", (0, 1), (-1, -1), "MIDDLE"),
-                    ("ROWBACKGROUNDS", (0, 1), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
-                    ("LINEBELOW", (0, 1), (-1, -1), 0.5, (0.7, 0.7, 0.7)),
-                    ("TOPPADDING", (0, 1), (-1, -1), 3 * mm),
-                    ("BOTTOMPADDING", (0, 1), (-1, -1), 3 * mm),
-                ]
-            )
-        )
-        story += [table, PageBreak(), Paragraph(_("Where do I sit?"), heading)]
-        people = sorted(
-            ((name, sheet.table, seat) for sheet in self.sheets for seat, name in sheet.seat_names.items() if name),
-            key=lambda p: (_sort_name(p[0]), p[1]),
-        )
-        index = [
-            [
-                Paragraph(_esc(name), style),
-                Paragraph(
-                    _("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat_label(seat)},
-                    style,
-                ),
-            ]
-            for name, table_number, seat in people
-        ]
-        listing = Table(index, colWidths=[105 * mm, 75 * mm], repeatRows=0)
-        listing.setStyle(
-            TableStyle(
-                [("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), GREEN_LIGHT]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
-            )
-        )
-        story += [
-            listing,
-            Spacer(1, 4 * mm),
-            Paragraph(
-                _("%(count)s players at %(tables)s tables") % {"count": len(people), "tables": len(self.sheets)}, small
-            ),
-        ]
-        return story
-
-
-class QrCell(Flowable):
-    """A table's link in the table list: its QR code with the code printed under it."""
-
-    def __init__(self, url: str, code: str, size: float = 24 * mm):
-        super().__init__()
-        self.url, self.code, self.size = url, code, size
-
-    def wrap(self, available_width, available_height):
-        return self.size, self.size + 5 * mm
-
-    def draw(self) -> None:
-        if not self.url:
-            return
-        draw_qr(self.canv, self.url, 0, 5 * mm, self.size)
-        self.canv.setFont(FONT_BOLD, 9)
-        self.canv.drawCentredString(self.size / 2, 1 * mm, self.code)
-
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _sort_name(name: str) -> str:
-    """Sort "Jan van den Berg" under B, as Dutch lists do: skip the tussenvoegsels."""
-    parts = name.split()
-    particles = {"van", "de", "der", "den", "het", "ter", "ten", "te", "in", "'t", "op", "la", "le", "du", "d'"}
-    last = [p for p in parts[1:] if p.lower() not in particles]
-    return (" ".join(last[-1:] + parts[:1]) if last else name).casefold()

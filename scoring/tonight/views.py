@@ -3,7 +3,7 @@ with its state and how long since its last change, refreshing by itself; confirm
 the next round once the last table is in.
 
 Thin: the club boundary (organiser or scorer of the competition's club, or site admin; anyone else
-403), ``selectors_tonight`` reads, ``services.confirm_match`` writes. The tables part is served on
+403), ``scoring.tonight.selectors`` reads, ``services.confirm_match`` writes. The tables part is served on
 its own (``?part=tables``) with an ETag from ``competitions.pagecache.live.stamp``, so the page's
 poll every few seconds costs two small queries while nothing changes.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import competitions.draws.benchmarks_pairings  # noqa: F401  (registers the benchmarks)
+import competitions.draws.benchmarks  # noqa: F401  (registers the benchmarks)
 from benchmarking import REGISTRY, Measurement
 
 
@@ -19,7 +19,6 @@ def test_pairing_benchmarks_run_quick() -> None:
 
 
 def test_draw_quality_benchmark_runs_quick() -> None:
-    import competitions.draws.benchmarks  # noqa: F401
 
     (bench,) = [b for b in REGISTRY if b.group == "draws" and b.name == "individual evening repeats"]
     rows = bench.func(True)
@@ -29,7 +28,6 @@ def test_draw_quality_benchmark_runs_quick() -> None:
 
 
 def test_whist_benchmark_names_the_missing_sizes() -> None:
-    import competitions.draws.benchmarks  # noqa: F401
     from competitions.pairings.whist import shipped_sizes
 
     (bench,) = [b for b in REGISTRY if b.name == "whist schedules"]
@@ -42,7 +40,6 @@ def test_whist_benchmark_names_the_missing_sizes() -> None:
 
 
 def test_rotation_benchmark_runs_quick() -> None:
-    import competitions.draws.benchmarks  # noqa: F401
 
     (bench,) = [b for b in REGISTRY if b.group == "draws" and b.name == "odd seats rotation"]
     rows = bench.func(True)
