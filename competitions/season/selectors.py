@@ -5,7 +5,9 @@ The replay never writes: it computes the standings of an unsaved copy of the sou
 (``copy.copy``: same primary key, so the same results are read) with the new settings set on the
 copy alone. Only settings that decide standings from stored results are applied; the game's
 settings (preset, house rules, deals) cannot change stored totals, and a different format cannot
-be replayed on these results at all (``ReplayRefused``).
+be replayed on these results at all (``ReplayRefused``). Evening totals imported from a club's
+spreadsheet count like played evenings (the standings read them), so a season brought in that way
+can be replayed too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from competitions.models import Competition, Match
+from competitions.models import Competition, EveningTotal, Match
 from competitions.season.validation import LOCKED, QUIET
 from competitions.standings import StandingRow, standings
 
@@ -45,17 +47,18 @@ class ReplayLine:
 
 
 def replay_sources(competition: Competition):
-    """Competitions of the same club and format with confirmed results, newest first; the
+    """Competitions of the same club and format with confirmed (or imported) results, newest first; the
     competition itself included (it may have results of its own)."""
     return club_replay_sources(competition.club_id, competition.format)
 
 
 def club_replay_sources(club_id: int, format: str):
-    """The club's competitions of ``format`` that have confirmed results, newest first."""
+    """The club's competitions of ``format`` that have confirmed or imported results, newest first."""
     confirmed = Match.objects.filter(round__competition=OuterRef("pk"), status=Match.Status.CONFIRMED)
+    imported = EveningTotal.objects.filter(evening__competition=OuterRef("pk"))
     return (
         Competition.objects.filter(club_id=club_id, format=format)
-        .filter(Exists(confirmed))
+        .filter(Exists(confirmed) | Exists(imported))
         .select_related("club")
         .order_by("-season_start", "-created")
     )

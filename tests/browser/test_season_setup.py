@@ -81,7 +81,15 @@ def test_an_organiser_sets_up_a_season_from_a_template_and_replays_last_season(p
     assert Competition.objects.get(pk=competition.pk).rule_options == {"four_jacks": 100, "pit_bonus": 50}
     assert "Pitbonus: 50" in page.locator(".plain-rules").inner_text()
 
-    # "speel vorig seizoen opnieuw": best 1 evening on last season's results, nothing saved
+    # "speel vorig seizoen opnieuw" on last season's results, nothing saved: first as the template has
+    # it (three evenings of seven: the plain sum stands and nobody has five evenings to qualify) …
+    page.locator("#id_replay_from").select_option(last.slug)
+    page.locator("#preview").click()
+    first = page.locator("#replay tbody tr").nth(0).locator("td")
+    assert [first.nth(i).inner_text() for i in (1, 2, 3, 4)] == ["1", "3000", "–", "3000"]
+    # … then best 1 evening struck from the start, no minimum
+    page.locator("#id_best_from").select_option("start")
+    page.locator("#id_min_evenings").fill("")
     page.locator("#id_count_best").fill("1")
     page.locator("#id_replay_from").select_option(last.slug)
     page.locator("#preview").click()

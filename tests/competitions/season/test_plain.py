@@ -75,3 +75,36 @@ def test_standings_pdf_prints_it_at_the_foot_without_overlap(client, club):
     assert "House rules: Pit bonus: 50 (instead of 100)." in text
     assert text.index("Dirk Das") < text.index("The reglement in plain words")
     assert overlaps(response.content) == []
+
+
+def test_the_reglement_options_of_real_clubs_in_dutch():
+    competition = Competition(
+        name="Wintercompetitie",
+        standings_method="best_n",
+        count_best=5,
+        best_from="season_end",
+        min_evenings=5,
+        planned_evenings=7,
+        points_champion=True,
+        absence_policy="lowest",
+        unexcused_policy="nothing",
+        missed_round_policy="fixed_pit",
+        missed_round_points=1450,
+        verzaakt_player_penalty=100,
+        substitute_counts_for="member",
+        bye_policy="average",
+    )
+    with translation.override("nl"):
+        sentences = plain_rules(competition)
+    for sentence in [
+        "De beste 5 avonden van een speler tellen voor het kampioenschap.",
+        "Tot de laatste geplande avond telt elke avond mee; de slechtste avonden vallen pas aan het eind af.",
+        "Alleen wie minstens 5 avonden gespeeld heeft, komt in aanmerking; de anderen staan onderaan zonder plaats.",
+        "Puntenkampioen is wie over alle avonden samen de meeste punten heeft.",
+        "Wie zich heeft afgemeld, krijgt de laagste score van de avond. "
+        "Wie zonder afmelding afwezig is, krijgt voor die avond niets.",
+        "Wie te laat komt, krijgt per gemiste ronde 1.450 punten plus een pit.",
+        "Wie verzaakt, verliest 100 punten van de eigen score; de maat niet.",
+        "De score van een invaller telt voor het afwezige lid.",
+    ]:
+        assert sentence in sentences, sentences

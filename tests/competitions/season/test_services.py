@@ -138,3 +138,33 @@ def test_the_format_is_locked_once_a_round_is_drawn_even_without_results(club, o
     assert set(refused.value.errors) == {"format"}
     services.update_competition(competition=competition, user=organiser, changes={"rule_options": {"pit_bonus": 50}})
     assert Competition.objects.get(pk=competition.pk).rule_options == {"pit_bonus": 50}
+
+
+def test_every_template_setting_is_a_field_of_the_competition():
+    """The reglement options of RULES.md §9 (min_evenings, best_from, points_champion) are fields."""
+    missing = {t.key: sorted(set(t.values) - set(t.settings())) for t in TEMPLATES if set(t.values) - set(t.settings())}
+    assert missing == {}
+
+
+def test_best_5_of_7_at_least_5_strikes_only_at_the_end_and_lists_the_unqualified_last(club, organiser):
+    competition, _players = played_season(club)
+    template = BY_KEY["best-5-of-7"].settings()
+    services.update_competition(competition=competition, user=organiser, changes=template, confirmed=True)
+    competition.refresh_from_db()
+    assert (competition.min_evenings, competition.best_from, competition.planned_evenings) == (5, "season_end", 7)
+    rows = standings(competition)
+    # three evenings of seven: the plain sum stands, and nobody has the five evenings to qualify yet
+    assert [(r.name, r.points, r.rank, r.qualified) for r in rows] == [
+        ("Bert Bok", 3000, None, False),
+        ("Cor Cavia", 2300, None, False),
+        ("Anna Aap", 1800, None, False),
+        ("Dirk Das", 1700, None, False),
+    ]
+
+
+def test_the_models_cross_field_checks_are_the_settings_checks(club, organiser):
+    with pytest.raises(services.SettingsRefused) as refused:
+        services.create_competition(
+            club=club, user=organiser, values={"name": "X", "best_from": "season_end", "standings_method": "total"}
+        )
+    assert set(refused.value.errors) == {"best_from"}
