@@ -79,8 +79,8 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
 
 
 def cell_value(row, key: str):
-    if unrecorded(row, key):
-        return NOT_RECORDED  # some of the row's matches did not record it (totals-only entry)
+    if unrecorded(row, key) or (key == "made_percent" and not row.bids):
+        return NOT_RECORDED  # not recorded (totals-only entry), or no bids to make: "—" as on the page
     if key == "rank" and row.rank is None:
         return row.place_label  # not qualified: "n.g."
     if key.startswith("evening_") and key != "evening_average_display":

@@ -32,6 +32,7 @@ from competitions.models import Competition, Match, MatchSide
 from competitions.pairings import mitchell
 from competitions.selectors import EVERYTHING, PlaySeen
 from competitions.standings.metrics import StandingRow
+from competitions.standings.pairs_teams import STAT_FIELDS
 from competitions.standings.tiebreak import rank_rows
 from core.numbers import number_text, rounded
 from scoring.duplicate.hands import seat_hands
@@ -114,6 +115,9 @@ class DuplicateEvening:
     totals: dict[int, PairTotal]
     #: board number -> entrant id -> the club's average given for a board the pair missed
     missed: dict[int, dict[int, BoardScore]] = field(default_factory=dict)
+    #: entrant id -> its tables' statistics (roem, nat, pits, ... as ``MatchSide`` keeps them), summed
+    #: over its confirmed tables whose play is shown (issue 24 item 6: the generic standings show them)
+    stats: dict[int, dict[str, int]] = field(default_factory=dict)
 
     def board(self, number: int) -> BoardSheet | None:
         return next((b for b in self.boards if b.number == number), None)
@@ -178,9 +182,20 @@ def load_evening(setup: DuplicateSetup, seen: PlaySeen = EVERYTHING) -> Duplicat
     seated: dict[int, dict[int, int]] = defaultdict(dict)  # match id -> side -> entrant id
     tables_of: dict[int, tuple[int, int, bool]] = {}  # match id -> (round, table, confirmed)
     pairs: dict[int, Pair] = {}
-    for match_id, side, entrant_id, name, table, number, status in sides.values_list(
-        "match_id", "side", "entrant_id", "entrant__name", "match__table", "match__round__number", "match__status"
+    stats: dict[int, dict[str, int]] = defaultdict(lambda: dict.fromkeys(STAT_FIELDS, 0))
+    for match_id, side, entrant_id, name, table, number, status, *figures in sides.values_list(
+        "match_id",
+        "side",
+        "entrant_id",
+        "entrant__name",
+        "match__table",
+        "match__round__number",
+        "match__status",
+        *STAT_FIELDS,
     ):
+        if status == Match.Status.CONFIRMED and seen.match(match_id):
+            for name_of, value in zip(STAT_FIELDS, figures, strict=True):
+                stats[entrant_id][name_of] += value or 0
         seated[match_id][side] = entrant_id
         tables_of[match_id] = (number, table, status == Match.Status.CONFIRMED)
         if entrant_id not in pairs:
@@ -234,7 +249,7 @@ def load_evening(setup: DuplicateSetup, seen: PlaySeen = EVERYTHING) -> Duplicat
     missed = _missed_boards(setup, tables_of, seated, set(sheets))
     for number, scores in missed.items():
         by_board.setdefault(number, {}).update(scores)
-    return DuplicateEvening(setup, pairs, list(sheets.values()), pair_totals(by_board), missed)
+    return DuplicateEvening(setup, pairs, list(sheets.values()), pair_totals(by_board), missed, dict(stats))
 
 
 def _missed_boards(
@@ -277,6 +292,7 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
                 total=int(total.difference) if total.difference.denominator == 1 else rounded(total.difference),
                 played=total.boards,
                 match_points=matchpoints_number(total.matchpoints),
+                **evening.stats.get(entrant_id, {}),
             )
         )
     competition = setup.competition
