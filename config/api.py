@@ -23,9 +23,11 @@ install(api)
 from competitions.api import router as competitions_router  # noqa: E402
 from competitions.league.api import router as fixtures_router  # noqa: E402
 from competitions.season.api import router as season_router  # noqa: E402
+from competitions.season.api_history import router as history_router  # noqa: E402
 from scoring.api import router as scoring_router  # noqa: E402
 
 api.add_router("", competitions_router)
 api.add_router("", fixtures_router)
 api.add_router("", season_router)
+api.add_router("", history_router)
 api.add_router("", scoring_router)

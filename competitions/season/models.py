@@ -17,6 +17,7 @@ class SettingsChange(models.Model):
         CREATE = "create", _("created")
         CHANGE = "change", _("changed")
         NEW_SEASON = "season", _("copied as a new season")
+        IMPORT = "import", _("evening totals imported")
 
     class Via(models.TextChoices):
         PAGE = "page", _("the organiser's pages")

@@ -1,0 +1,69 @@
+"""``POST /api/competitions/<slug>/evening-totals`` (DESIGN.md contract 3, the organiser's API): a
+club's evening totals from before it used this system, through ``competitions.season.history`` —
+the same checks, rights and audit as the upload on the organiser's pages; unknown names are made
+members. All rows or none: a refusal is a 400 in the one error shape, each problem naming its row
+(``deal``: the row's number in ``rows``, from 1), its column (``field``) and why; nothing is written.
+Sending the same rows again changes nothing (200 with every total "unchanged").
+
+Each row's values are checked by the service rather than by the schema, so that one answer names
+every bad row (a schema refusal stops at the first).
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import Field, Path, Router, Schema
+from ninja.responses import Status
+
+from clubs.tokens import BearerToken
+from competitions.models import Competition
+from competitions.season.history import HistoryRefused, import_evening_totals
+from competitions.season.models import SettingsChange
+from competitions.season.services import may_set_up
+from core.api_errors import ApiErrors, Problem, problems_body, refusal
+
+router = Router(tags=["organiser"])
+
+SLUG = Path(..., min_length=1, max_length=80, pattern=r"^[-a-zA-Z0-9_]+$", description="the competition's short name")
+
+
+class EveningTotalIn(Schema):
+    player: str | None = Field(None, description="the player's full name, e.g. 'Jan van der Berg'")
+    date: str | None = Field(None, description="the evening's date, YYYY-MM-DD")
+    points: int | str | None = Field(None, description="the player's total of that evening")
+
+
+class EveningTotalsIn(Schema):
+    rows: list[EveningTotalIn] = Field(..., max_length=20_000)
+
+
+class EveningTotalsOut(Schema):
+    evenings_created: int
+    totals_created: int
+    totals_changed: int
+    totals_unchanged: int
+    players_created: list[str]
+
+
+@router.post(
+    "/competitions/{slug}/evening-totals",
+    response={200: EveningTotalsOut, 400: ApiErrors, 401: ApiErrors, 403: ApiErrors, 404: ApiErrors, 413: ApiErrors},
+    auth=BearerToken(),
+    operation_id="import_evening_totals",
+    summary="Import evening totals played before the club used this system (all rows or none)",
+)
+def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not may_set_up(request.auth, competition.club):
+        return Status(
+            403, refusal(403, _("Only an organiser of this club may import its history."), field="Authorization")
+        )
+    rows = [row.model_dump() for row in payload.rows]
+    try:
+        result = import_evening_totals(
+            competition=competition, user=request.auth, rows=rows, create_players=True, via=SettingsChange.Via.API
+        )
+    except HistoryRefused as refused:
+        return Status(400, problems_body([Problem(e.row, e.column, e.message) for e in refused.errors]))
+    return result.as_dict()
