@@ -130,6 +130,22 @@ def setup_of(competition: Competition) -> DuplicateSetup | None:
     return DuplicateSetup.objects.filter(competition=competition).first()
 
 
+def board_numbers(match: Match, setup: DuplicateSetup | None = None) -> dict[int, int]:
+    """Deal number on a table's sheet -> the board number on the wallet (issue 24 item 2: round 2's
+    table 1 plays boards 5-8, not 1-4); {} outside a duplicate competition (no query then), else one
+    query for the setup unless it is given."""
+    competition = match.round.competition
+    if competition.format != Competition.Format.DUPLICATE:
+        return {}
+    if setup is None:
+        setup = DuplicateSetup.objects.filter(competition_id=competition.pk).first()
+    round_number, table = match.round.number, match.table
+    if setup is None or not (1 <= round_number <= setup.tables and 1 <= table <= setup.tables):
+        return {}
+    wallet = mitchell.wallet_at(setup.tables, table - 1, round_number - 1, setup.movement)
+    return {n: mitchell.board_of(wallet, setup.per_round, n) for n in range(1, setup.per_round + 1)}
+
+
 def boards_seen(user, competition: Competition) -> PlaySeen:
     """Fair play (DESIGN.md "Duplicate play", issue 24): which boards of this session, and which
     tables' play, ``user`` may see. The one selector every page, PDF, xlsx, API read and cache key of

@@ -359,6 +359,7 @@ class SheetForm(forms.Form):
                     state=answer.get("state", "empty"),
                     mark=answer.get("mark", ""),
                     cells=cells,
+                    board=layout.board(number),
                 )
             )
         return out
@@ -374,6 +375,7 @@ class SheetRow:
     error_fields: set
     state: str = "empty"
     mark: str = ""
+    board: int = 0  # the number shown: the deal's, or its board on the wallet (duplicate)
     cells: list = field(default_factory=list)
 
     @property

@@ -6,7 +6,7 @@ sheet from its stored deals. Shared by the entry form, its live preview and the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy
 
@@ -66,6 +66,12 @@ class SheetLayout:
     rows: int
     first_dealer: int = 0
     show_trump: bool = False  # a trump column although the rules do not need it (trumps are stored)
+    #: duplicate: deal number -> the board number on the wallet, shown instead of the deal number
+    boards: dict[int, int] = field(default_factory=dict)
+
+    def board(self, number: int) -> int:
+        """The number the sheet shows for deal ``number``: its board where the deal is one."""
+        return self.boards.get(number, number)
 
     @property
     def sides(self) -> int:

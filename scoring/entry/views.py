@@ -19,6 +19,7 @@ from competitions.models import Match, MatchSeat, MatchSide
 from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from scoring import selectors, services
+from scoring.duplicate.selectors import board_numbers
 from scoring.entry.deal_input import sheet_words
 from scoring.entry.forms import SheetForm
 from scoring.entry.layout import initial_from_deals, layout_for, side_labels, whole_number
@@ -49,12 +50,14 @@ def _layout(request, match: Match, stored: list[dict] | None = None):
     else:
         stored = services.stored_deals(match) if stored is None else stored
         show_trump = any(d.get("trump") for d in stored)
-    return layout_for(
+    layout = layout_for(
         ruleset_for_match(match),
         first_dealer=first_dealer_of(competition),
         stored=match.deals_played,
         show_trump=show_trump,
     )
+    layout.boards = board_numbers(match)  # duplicate: the wallet's board numbers
+    return layout
 
 
 def _bound_initial(initial: dict):
@@ -265,6 +268,9 @@ def match_detail(request, pk: int):
     seat_names = {seat.seat: seat.player.name for seat in match.seats.all()}
     as_tally = request.GET.get("tally") == "1"
     rows = deal_rows(match, rules, first_dealer_of(competition), seat_names)
+    boards = board_numbers(match)
+    for row in rows:
+        row["board"] = boards.get(row["number"], row["number"])
     totals = [s.total for s in sides]
     table = deal_table(rows, sides=match.sides, labels=labels, totals=totals, rules=rules, as_tally=as_tally)
     context = {

@@ -94,6 +94,9 @@ class _DealTableBase(BaseTable):
             "data-mark": lambda record: record["mark"],
         }
 
+    def render_number(self, value, record):
+        return record.get("board", value)  # duplicate: the board number on the wallet
+
     def render_dealer(self, value, record):
         if record["dealer_name"]:
             return format_html('{} <span class="muted small">{}</span>', seat_label(value), record["dealer_name"])

@@ -9,6 +9,7 @@ from django.http import QueryDict
 
 from competitions.models import Match
 from competitions.season.rulesets import first_dealer_of, ruleset_for_match
+from scoring.duplicate.selectors import board_numbers
 from scoring.entry.forms import SheetForm
 from scoring.entry.layout import (
     SIDE_SHOWN,
@@ -25,12 +26,14 @@ TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
 
 def phone_layout(match: Match, stored: list[dict]) -> SheetLayout:
     """As the desktop sheet, with a trump column where the rules need it or trumps are stored."""
-    return layout_for(
+    layout = layout_for(
         ruleset_for_match(match),
         first_dealer=first_dealer_of(match.round.competition),
         stored=match.deals_played,
         show_trump=any(d.get("trump") for d in stored),
     )
+    layout.boards = board_numbers(match)  # duplicate: the wallet's board numbers
+    return layout
 
 
 def initial_form(match: Match, layout: SheetLayout, stored: list[dict]) -> SheetForm:
@@ -81,6 +84,7 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
         out.append(
             {
                 "number": number,
+                "board": form.layout.board(number),
                 "dealer": row.dealer,
                 "dealer_name": seat_names.get(row.dealer, "").split(" ")[0],
                 "forced": row.forced,
@@ -100,11 +104,13 @@ def summary(match: Match) -> dict:
     """The stored sheet, deal by deal (scores, marks, bidder) with totals: what the opponents check."""
     deals = stored_deals(match)
     keys = SIDE_SHOWN[match.sides]
+    boards = board_numbers(match)  # duplicate: the wallet's board numbers
     rows = []
     for deal in deals:
         rows.append(
             {
                 "number": deal["number"],
+                "board": boards.get(deal["number"], deal["number"]),
                 "scores": deal["scores"],
                 "mark": deal["mark"],
                 "bidder": keys[deal["bidder"]] if deal["bidder"] is not None else "",

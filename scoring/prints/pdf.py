@@ -238,7 +238,7 @@ class SheetLayout:
         s = self.s
         mid = y + h / 2 - 1.1 * mm
         x, w = cols["num"]
-        self.text(x + w / 2, mid, row.number, size=8, bold=True, align="center")
+        self.text(x + w / 2, mid, row.board or row.number, size=8, bold=True, align="center")
         x, w = cols["dealer"]
         self.text(x + 1.2 * mm, mid, seat_label(row.dealer_seat), size=8, bold=True, color=GREEN)
         self.text(x + 5.4 * mm, mid, row.dealer_name, size=7, color=MUTED, width=w - 6.2 * mm)

@@ -21,6 +21,7 @@ from clubs.members.staff_names import result_staff_names
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from competitions.season.rulesets import ruleset_for
 from core.compass import seat_label
+from scoring.duplicate.selectors import board_numbers
 from scoring.rules import RULESETS
 
 FOUR_SEATS = ("N", "E", "S", "W")
@@ -53,6 +54,7 @@ class SheetRow:
     roem: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     mark: str = ""
+    board: int | None = None  # duplicate: the board number on the wallet, printed instead of ``number``
 
 
 @dataclass
@@ -218,9 +220,11 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
     deals = {d.number: d for d in match.deals.all()} if filled else {}
     count = max([competition.deals_per_match, *deals])
     rows = []
+    boards = board_numbers(match)  # duplicate: the wallet's board numbers (issue 24 item 2)
     for number in range(1, count + 1):
         dealer = dealer_index(rules, number, first)
         row = SheetRow(number, seats[dealer], seat_names[seats[dealer]].split(" ")[0], forced_bidder(rules, dealer))
+        row.board = boards.get(number)
         if number in deals:
             _fill_row(row, deals[number], getattr(rules, "deal_total", 162))
         rows.append(row)
