@@ -125,3 +125,46 @@ def test_the_schema_documents_every_setting_of_the_model(client):
         assert name in create
     assert create["format"]["anyOf"][0]["enum"] == ["individual", "pairs", "teams", "duplicate"]
     assert schema["paths"]["/api/competitions/{slug}"]["patch"]["security"] == [{"BearerToken": []}]
+
+
+def test_a_season_set_up_through_the_api_alone(client, club, token):
+    """Template, house rules, last evenings from the spreadsheet, standings: the organiser's API only."""
+    created = call(
+        client,
+        "post",
+        "/api/competitions",
+        token,
+        {
+            "club": "troef",
+            "template": "best-5-of-7",
+            "name": "Seizoen 2026-2027",
+            "planned_evenings": 3,
+            "count_best": 2,
+            "min_evenings": 2,
+        },
+    )
+    assert created.status_code == 201, created.json()
+    slug = created.json()["slug"]
+    assert (created.json()["standings_method"], created.json()["best_from"]) == ("best_n", "season_end")
+    patched = call(client, "patch", f"/api/competitions/{slug}", token, {"rule_options": {"four_jacks": 100}})
+    assert patched.status_code == 200, patched.json()
+    assert patched.json()["rule_options"] == {"four_jacks": 100}
+    rows = [
+        {"player": "Anna Aap", "date": "2026-09-04", "points": 4100},
+        {"player": "Bert Bok", "date": "2026-09-04", "points": 3900},
+        {"player": "Anna Aap", "date": "2026-10-02", "points": 3000},
+        {"player": "Bert Bok", "date": "2026-10-02", "points": 4000},
+        {"player": "Cor Cavia", "date": "2026-10-02", "points": 5000},
+        {"player": "Anna Aap", "date": "2026-11-06", "points": 3500},
+        {"player": "Bert Bok", "date": "2026-11-06", "points": 3600},
+    ]
+    imported = call(client, "post", f"/api/competitions/{slug}/evening-totals", token, {"rows": rows})
+    assert imported.status_code == 200, imported.json()
+    standings = client.get(f"/api/competitions/{slug}/standings").json()["rows"]
+    # the third of three planned evenings is in, so the worst is struck: Bert 4000 + 3900, Anna 4100 + 3500;
+    # Cor played one evening of the two needed: listed last, without a place
+    assert [(r["name"], r["rank"], r["points"], r["qualified"]) for r in standings] == [
+        ("Bert Bok", 1, 7900, True),
+        ("Anna Aap", 2, 7600, True),
+        ("Cor Cavia", None, 5000, False),
+    ]
