@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 
 from competitions import selectors
 from competitions.evenings.selectors import evening_complete, evening_rounds
+from competitions.league.calendar import webcal_url
 from competitions.league.views import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
@@ -62,6 +63,7 @@ def competition_detail(request, slug):
         "evenings": evenings,
         "latest": latest_table,
         "has_latest": bool(latest),
+        "webcal": webcal_url(request, competition),
     }
     return render(request, "competitions/detail.html", context)
 

@@ -63,6 +63,7 @@ def fixtures_page(request, slug):
         "divisions": list(Division.objects.filter(competition=competition).order_by("order", "name")),
         "rounds": sorted(rounds.items()),
         "evenings": evenings,
+        "webcal": calendar.webcal_url(request, competition),
     }
     return render(request, "competitions/fixtures.html", context)
 

@@ -41,6 +41,8 @@ CONFIRMED_PAGES = (
         }
     )
 )
+#: Pages with an absolute ``webcal:`` link to the feed: without SITE_URL it comes from the address asked.
+WEBCAL_PAGES = frozenset({"competitions:detail", "competitions:fixtures"})
 COMPETITION_PAGES = frozenset({"competitions:evening", "competitions:player"})
 ROUND_PAGES = frozenset({"competitions:round"})  # keyed on the round's own tables
 SITE_PAGES = frozenset({"competitions:home"})
@@ -77,7 +79,10 @@ def _state(request) -> tuple | None:
         return None
     name = resolved.view_name
     if name in CONFIRMED_PAGES:
-        return ("c", versions.competition_state(resolved.kwargs["slug"], confirmed_only=True))
+        state = versions.competition_state(resolved.kwargs["slug"], confirmed_only=True)
+        if state is not None and name in WEBCAL_PAGES and not getattr(settings, "SITE_URL", ""):
+            state = (*state, request.scheme, request.get_host())  # the webcal: link names the host asked
+        return ("c", state)
     if name in COMPETITION_PAGES:
         return ("c", versions.competition_state(resolved.kwargs["slug"]))
     if name in ROUND_PAGES:
