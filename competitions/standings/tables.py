@@ -33,6 +33,11 @@ class StatColumn(tables.Column):
         return shown(record, self.key, value)
 
 
+#: The points column stays on screen on a phone while the rest of a wide table scrolls (``td.points``
+#: is sticky at the right edge of its box below 700 px, static/css/competitions.css).
+POINTS = {"th": {"class": "num points"}, "td": {"class": "num points"}}
+
+
 # --- tables of a round and matches ------------------------------------------------------------------
 
 
@@ -52,7 +57,7 @@ class StandingsTable(BaseTable):
     lost = num(_("Lost"))
     byes = num(_("Byes"))
     match_points = num(_("Match points"))
-    points_display = num(_("Points"), order_by=("points",))
+    points_display = tables.Column(verbose_name=_("Points"), order_by=("points",), attrs=POINTS)
     best_points_display = num(_("Best N"), order_by=("best_points",))
     points_total = num(_("All evenings"))
     total_rank = num(_("Place (all evenings)"))
@@ -168,7 +173,7 @@ class EveningResultTable(BaseTable):
     )
     name = tables.Column(verbose_name=_("Name"))
     played = num(_("Rounds"))
-    points = num(_("Points"))
+    points = tables.Column(verbose_name=_("Points"), attrs=POINTS)
     roem = StatColumn("roem", "roem")
     nat = StatColumn("nat", "nat")
     award = tables.Column(verbose_name=_("Prize"), accessor="prize", empty_values=(), orderable=False)
