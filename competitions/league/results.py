@@ -16,8 +16,11 @@ rounds, with its match, round, fixture, venue and entrant names (``fixture_lines
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+
+from django.db.models import Count, Q
 
 from competitions.models import Competition, Match, MatchSide, Round
 from competitions.selectors import play_seen
@@ -91,17 +94,23 @@ def bye_match_points(competition: Competition) -> int:
     return c.points_win
 
 
-def fixture_lines(competition: Competition, *, published_only: bool = True) -> list[FixtureLine]:
+def fixture_lines(
+    competition: Competition, *, published_only: bool = True, entrant_ids: Iterable[int] | None = None
+) -> list[FixtureLine]:
     """Every fixture of the competition (pairs and teams; club evenings have none), in round and
     table order, with its result once complete: one query (a duplicate competition: two more, for
     the public's view of its tables, ``competitions.selectors.play_seen``: a table's result shows
-    once every table has played its deals)."""
+    once every table has played its deals). ``entrant_ids``: only the fixtures these entrants play
+    (the standings chart's few lines, not a 2,000-team league's 30,000), still one query."""
     if competition.format == Competition.Format.INDIVIDUAL:
         return []
     seen = play_seen(None, competition)
     sides = MatchSide.objects.filter(match__round__competition=competition)
     if published_only:
         sides = sides.filter(match__round__status=Round.Status.PUBLISHED)
+    if entrant_ids is not None:
+        involved = MatchSide.objects.filter(match__round__competition=competition, entrant_id__in=list(entrant_ids))
+        sides = sides.filter(match_id__in=involved.values("match_id"))
     rows = sides.order_by("match__round__number", "match__table", "side").values_list(
         "match_id",
         "match__status",
@@ -166,6 +175,21 @@ def fixture_lines(competition: Competition, *, published_only: bool = True) -> l
         if line.complete:
             line.match_points = match_points(competition, line.home_total, line.away_total, line.home_tables)
     return sorted(lines.values(), key=lambda line: (line.round, line.match_ids[0]))
+
+
+def pairs_rounds_with_results(competition: Competition, *, published_only: bool = True) -> list[int]:
+    """The round numbers of a pairs competition with at least one complete fixture line (a confirmed
+    table, both sides named, its play shown), as ``fixture_lines`` would give them, aggregated in the
+    database: one query (a duplicate competition: two more, ``play_seen``)."""
+    seen = play_seen(None, competition)
+    matches = Match.objects.filter(round__competition=competition, fixture__isnull=True, status=CONFIRMED)
+    if published_only:
+        matches = matches.filter(round__status=Round.Status.PUBLISHED)
+    if not seen.everything:
+        matches = matches.filter(pk__in=list(seen.matches))
+    named = Count("match_sides", filter=Q(match_sides__side__in=(0, 1), match_sides__entrant__isnull=False))
+    numbers = matches.annotate(named=named).filter(named=2).values_list("round__number", flat=True).distinct()
+    return sorted(set(numbers))
 
 
 def match_points_by_entrant(competition: Competition, lines: list[FixtureLine]) -> dict[int, int]:

@@ -19,7 +19,9 @@ from competitions.standings.course import season_course
 
 def league_context(competition: Competition, rows: list, follow) -> dict:
     """The standings page's pictures and, for a league of teams, its latest team matches (one query)."""
-    lines = fixture_lines(competition) if competition.format != Competition.Format.INDIVIDUAL else []
+    if competition.format != Competition.Format.TEAMS:  # the chart reads only what it draws
+        return {"course": season_course(competition, rows, follow=follow, published_only=True), "latest_lines": []}
+    lines = fixture_lines(competition)
     played = [line for line in lines if line.result is not None]
     latest = max((line.round for line in played), default=None)
     return {

@@ -2,7 +2,8 @@
 evening by evening or round by round, for the leaders and for one entrant a reader picks.
 
 Club evenings use the evening scores the standings already hold (no query); pairs and teams the
-fixture lines (``competitions.league.results``: one query).
+fixture lines (``competitions.league.results``: one query; a pairs league's standings page only its
+leaders' lines and, in a second query, the rounds with a result).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections import defaultdict
 
 from django.utils.translation import gettext as _
 
-from competitions.league.results import FixtureLine, fixture_lines
+from competitions.league.results import FixtureLine, fixture_lines, pairs_rounds_with_results
 from competitions.models import Competition
 from competitions.standings import charts
 from competitions.standings.tiebreak import row_id
@@ -41,8 +42,17 @@ def per_round(competition: Competition, lines: list[FixtureLine]) -> tuple[list[
     return sorted(rounds), earned
 
 
-def season_course(competition: Competition, rows: list, follow=None, lines: list[FixtureLine] | None = None) -> dict:
-    """What the standings page shows above the table: the chart, and the entrants one may follow."""
+def season_course(
+    competition: Competition,
+    rows: list,
+    follow=None,
+    lines: list[FixtureLine] | None = None,
+    *,
+    published_only: bool = False,
+) -> dict:
+    """What the standings page shows above the table: the chart, and the entrants one may follow.
+    ``lines``: every fixture line, when the caller has them already; else a pairs competition reads
+    only the chosen entrants' (``fixture_lines(entrant_ids=…)``) and its rounds from the database."""
     follow = _follow_id(follow)
     chosen = [r for r in rows[:LEADERS]]
     extra = next((r for r in rows if row_id(r) == follow), None)
@@ -54,9 +64,18 @@ def season_course(competition: Competition, rows: list, follow=None, lines: list
         per_entrant = {row_id(r): {e.number: e.points for e in r.evenings} for r in chosen}
         y_label, x_title = _("points"), _("evening")
     else:
-        if lines is None:
-            lines = fixture_lines(competition, published_only=False)
-        numbers, earned = per_round(competition, lines)
+        if lines is None and competition.format == Competition.Format.PAIRS:
+            # Only the chosen entrants' fixtures, and the rounds axis aggregated in the database: a
+            # 2,000-team league's page built the lines of all its 30,000 tables for five series.
+            lines = fixture_lines(
+                competition, published_only=published_only, entrant_ids=[r.entrant_id for r in chosen]
+            )
+            numbers = pairs_rounds_with_results(competition, published_only=published_only)
+            earned = per_round(competition, lines)[1]
+        else:
+            if lines is None:
+                lines = fixture_lines(competition, published_only=published_only)
+            numbers, earned = per_round(competition, lines)
         labels = [str(n) for n in numbers]
         per_entrant = {row_id(r): earned.get(r.entrant_id, {}) for r in chosen}
         teams = competition.format == Competition.Format.TEAMS

@@ -174,10 +174,17 @@ def _insert_deals(rows: list[tuple]) -> None:
         "nat",
         "mark",
     ]
-    columns = ", ".join(connection.ops.quote_name(Deal._meta.get_field(f).column) for f in fields)
-    sql = f"INSERT INTO {connection.ops.quote_name(Deal._meta.db_table)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    # Every other column gets its model default (None where it has none): a column added to Deal later
+    # (big_roem_a, ...) then needs no change here, and tests/benchmarking runs this on small data.
+    given = [Deal._meta.get_field(f) for f in fields]
+    rest = [f for f in Deal._meta.concrete_fields if not f.primary_key and f not in given]
+    defaults = tuple(f.get_default() if f.has_default() else None for f in rest)
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in [*given, *rest])
+    marks = ", ".join(["%s"] * (len(given) + len(rest)))
+    sql = f"INSERT INTO {quote(Deal._meta.db_table)} ({columns}) VALUES ({marks})"
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        cursor.executemany(sql, [(*row, *defaults) for row in rows])
 
 
 class PeakRss:
