@@ -4,6 +4,28 @@
 whole served system and so sits above all three apps.
 """
 
-from benchmarking.harness import REGISTRY, Benchmark, Measurement, Stopwatch, at_least, at_most, benchmark, rate
+from benchmarking.harness import (
+    REGISTRY,
+    SIZES,
+    Benchmark,
+    Measurement,
+    Stopwatch,
+    at_least,
+    at_most,
+    benchmark,
+    rate,
+    sized,
+)
 
-__all__ = ["REGISTRY", "Benchmark", "Measurement", "Stopwatch", "at_least", "at_most", "benchmark", "rate"]
+__all__ = [
+    "REGISTRY",
+    "SIZES",
+    "Benchmark",
+    "Measurement",
+    "Stopwatch",
+    "at_least",
+    "at_most",
+    "benchmark",
+    "rate",
+    "sized",
+]

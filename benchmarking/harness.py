@@ -1,8 +1,10 @@
 """A tiny registry behind ``manage.py bench``.
 
 Every app may have a ``benchmarks`` module whose functions are decorated with ``@benchmark``.
-A benchmark takes ``quick`` (bool: smaller data, for smoke tests) and returns one ``Measurement``
-or a list of them. The command imports the modules, runs them in order and prints a table.
+A benchmark takes ``size``, one of ``SIZES``: "full" (the figures), "quick" (``manage.py bench --quick``)
+or "small" (``tests/benchmarking/test_every_benchmark.py`` runs each once so, inside ``make test``, so a
+benchmark broken by a change elsewhere fails CI), and picks its data size with ``sized``. It returns one
+``Measurement`` or a list of them. The command imports the modules, runs them in order and prints a table.
 Figures are measured, never asserted as wall-clock times in tests.
 """
 
@@ -32,10 +34,18 @@ class Benchmark:
 
 
 REGISTRY: list[Benchmark] = []
+SIZES = ("small", "quick", "full")
+
+
+def sized(size: str, *, small, quick, full):
+    """The value for ``size`` ("small", "quick" or "full"); any other size is refused."""
+    if size not in SIZES:
+        raise ValueError(f"size is one of {SIZES}, not {size!r}")
+    return {"small": small, "quick": quick, "full": full}[size]
 
 
 def benchmark(name: str, *, group: str, needs_db: bool = False):
-    """Register a benchmark function ``func(quick: bool) -> Measurement | list[Measurement]``."""
+    """Register a benchmark function ``func(size: str) -> Measurement | list[Measurement]``."""
 
     def decorate(func):
         REGISTRY.append(Benchmark(name=name, group=group, func=func, needs_db=needs_db))

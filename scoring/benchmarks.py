@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from benchmarking import Measurement, Stopwatch, at_least, benchmark, rate
+from benchmarking import Measurement, Stopwatch, at_least, benchmark, rate, sized
 from scoring.rules import RULESETS, score_deal, score_match, simulate_deal
 
 SCORE_DEAL_BAR = 200_000  # deals/s
@@ -27,9 +27,9 @@ def _mixed_deals(count: int, seed: int = 20240601):
 
 
 @benchmark("score_deal", group="rules engine")
-def bench_score_deal(quick: bool) -> Measurement:
-    pairs = _mixed_deals(600 if quick else 6_000)
-    rounds = 3 if quick else 30
+def bench_score_deal(size: str) -> Measurement:
+    pairs = _mixed_deals(sized(size, small=60, quick=600, full=6_000))
+    rounds = sized(size, small=1, quick=3, full=30)
     with Stopwatch() as sw:
         for _ in range(rounds):
             for rules, deal in pairs:
@@ -42,10 +42,10 @@ def bench_score_deal(quick: bool) -> Measurement:
 
 
 @benchmark("simulate_deal", group="rules engine")
-def bench_simulate_deal(quick: bool) -> Measurement:
+def bench_simulate_deal(size: str) -> Measurement:
     rng = random.Random(7)
     presets = list(RULESETS.values())
-    count = 600 if quick else 12_000
+    count = sized(size, small=60, quick=600, full=12_000)
     with Stopwatch() as sw:
         for i in range(count):
             rules = presets[i % len(presets)]
@@ -56,11 +56,14 @@ def bench_simulate_deal(quick: bool) -> Measurement:
 
 
 @benchmark("score_match (16 deals)", group="rules engine")
-def bench_score_match(quick: bool) -> Measurement:
+def bench_score_match(size: str) -> Measurement:
     rng = random.Random(11)
     rules = RULESETS["amsterdam"]
-    matches = [[simulate_deal(rules, rng, dealer=d % 4).deal for d in range(16)] for _ in range(20 if quick else 300)]
-    rounds = 2 if quick else 20
+    matches = [
+        [simulate_deal(rules, rng, dealer=d % 4).deal for d in range(16)]
+        for _ in range(sized(size, small=4, quick=20, full=300))
+    ]
+    rounds = sized(size, small=1, quick=2, full=20)
     with Stopwatch() as sw:
         for _ in range(rounds):
             for deals in matches:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark, sized
 from competitions.pairings import individual_round, record_round, round_robin, swiss_round, table_plan
 from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, shipped_sizes, whist_schedule
 
@@ -61,9 +61,9 @@ def lower_bound(n: int, rounds: int = ROUNDS) -> int:
 
 
 @benchmark("individual evening repeats", group="draws")
-def bench_evening_repeats(quick: bool) -> list[Measurement]:
+def bench_evening_repeats(size: str) -> list[Measurement]:
     results = []
-    for n in QUICK_SIZES if quick else FULL_SIZES:
+    for n in sized(size, small=QUICK_SIZES, quick=QUICK_SIZES, full=FULL_SIZES):
         repeats, seconds = evening(n)
         best = lower_bound(n)
         results.append(
@@ -115,9 +115,9 @@ def rotation_evening(
 
 
 @benchmark("odd seats rotation", group="draws")
-def bench_odd_seats_rotation(quick: bool) -> list[Measurement]:
+def bench_odd_seats_rotation(size: str) -> list[Measurement]:
     results = []
-    for n in QUICK_ROTATION_SIZES if quick else ROTATION_SIZES:
+    for n in sized(size, small=QUICK_ROTATION_SIZES, quick=QUICK_ROTATION_SIZES, full=ROTATION_SIZES):
         threes, repeats, seconds = rotation_evening(n)
         byes, bye_repeats, bye_seconds = rotation_evening(n, three_player_tables=False)
         free, free_repeats, _ = rotation_evening(n, rotation=False)
@@ -142,7 +142,7 @@ def bench_odd_seats_rotation(quick: bool) -> list[Measurement]:
 
 
 @benchmark("whist schedules", group="draws")
-def bench_whist_schedules(quick: bool) -> list[Measurement]:
+def bench_whist_schedules(size: str) -> list[Measurement]:
     """Which sizes ``whist_schedule`` covers, and the time to build and check the largest."""
 
     sizes = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n % 4 in (0, 1)]
@@ -195,10 +195,10 @@ def _individual_worst_round(players: int, evenings: int, rounds: int, seed: int 
 
 
 @benchmark("individual_round 200 players", group="pairings")
-def bench_individual_round(quick: bool) -> list[Measurement]:
+def bench_individual_round(size: str) -> list[Measurement]:
     results = []
-    for players in (40,) if quick else (200, 203):
-        evenings = 1 if quick else 3
+    for players in sized(size, small=(16,), quick=(40,), full=(200, 203)):
+        evenings = sized(size, small=1, quick=1, full=3)
         seconds, partner, opponent = _individual_worst_round(players, evenings, rounds=4)
         target, ok = at_most(seconds * 1000, 1000, "ms")
         results.append(
@@ -240,8 +240,8 @@ def _swiss_event(entrants: int, rounds: int, seed: int = 1) -> tuple[float, int]
 
 
 @benchmark("swiss_round 256 entrants", group="pairings")
-def bench_swiss_round(quick: bool) -> list[Measurement]:
-    entrants, rounds = (64, 4) if quick else (256, 12)
+def bench_swiss_round(size: str) -> list[Measurement]:
+    entrants, rounds = sized(size, small=(16, 3), quick=(64, 4), full=(256, 12))
     seconds, rematches = _swiss_event(entrants, rounds)
     target, ok = at_most(seconds * 1000, 2000, "ms")
     results = [
@@ -254,7 +254,7 @@ def bench_swiss_round(quick: bool) -> list[Measurement]:
             note=f"{rounds} rounds, {rematches} rematches",
         )
     ]
-    if not quick:
+    if size == "full":
         # Degenerate case: entrants 0, 1 and 2 have met everyone else, so a rematch is unavoidable
         # and the exact answer needs the complete graph (after two failed sparse attempts).
         met = [(a, b) for a in range(3) for b in range(3, 256)]
@@ -275,8 +275,8 @@ def bench_swiss_round(quick: bool) -> list[Measurement]:
 
 
 @benchmark("round_robin 2000 entrants", group="pairings")
-def bench_round_robin(quick: bool) -> Measurement:
-    entrants = 200 if quick else 2000
+def bench_round_robin(size: str) -> Measurement:
+    entrants = sized(size, small=20, quick=200, full=2000)
     with Stopwatch() as sw:
         rounds = round_robin(entrants, double=True)
     games = sum(len(r) for r in rounds)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark, sized
 from clubs.models import Club, Player
 from competitions.draws.services import draw_next_round
 from competitions.evenings.services import create_evening, register_attendance
@@ -49,10 +49,10 @@ def _season(n: int, evenings: int) -> tuple[float, list[int]]:
 
 
 @benchmark("draws through the services, a season", group="draws", needs_db=True)
-def bench_season_draws(quick: bool) -> list[Measurement]:
-    evenings = 3 if quick else EVENINGS
+def bench_season_draws(size: str) -> list[Measurement]:
+    evenings = sized(size, small=1, quick=3, full=EVENINGS)
     results = []
-    for n in QUICK_SIZES if quick else SIZES:
+    for n in sized(size, small=QUICK_SIZES, quick=QUICK_SIZES, full=SIZES):
         seconds, threes = _season(n, evenings)
         spread = max(threes) - min(threes)
         target, ok = at_most(seconds * 1000, 1000, "ms")

@@ -19,7 +19,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 
-from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
+from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate, sized
 from clubs.models import Club, Player, StaffRole
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from competitions.season.rulesets import ruleset_for
@@ -75,8 +75,8 @@ def _sheets(competition, count: int, seed: int = 3) -> list[list[dict]]:
 
 
 @benchmark("save a 16-deal sheet", group="score entry", needs_db=True)
-def bench_save_sheet(quick: bool) -> list[Measurement]:
-    count = 20 if quick else 300
+def bench_save_sheet(size: str) -> list[Measurement]:
+    count = sized(size, small=3, quick=20, full=300)
     user, competition, matches = _setup("save", count + 1)
     sheets = _sheets(competition, count + 1)
     with CaptureQueriesContext(connection) as ctx:
@@ -96,7 +96,7 @@ def bench_save_sheet(quick: bool) -> list[Measurement]:
 
 
 @benchmark("match page", group="score entry", needs_db=True)
-def bench_match_page(quick: bool) -> list[Measurement]:
+def bench_match_page(size: str) -> list[Measurement]:
     client = Client()
     worst = 0
     sizes = []
@@ -112,7 +112,7 @@ def bench_match_page(quick: bool) -> list[Measurement]:
                 raise RuntimeError(f"/matches/{match.pk}/ answered {response.status_code}")
             worst = max(worst, len(ctx.captured_queries))
             sizes.append(f"{deals}:{len(ctx.captured_queries)}")
-        repeats = 10 if quick else 200
+        repeats = sized(size, small=2, quick=10, full=200)
         with Stopwatch() as sw:
             for _ in range(repeats):
                 client.get(f"/matches/{match.pk}/")

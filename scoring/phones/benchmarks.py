@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from benchmarking import Measurement, at_most, benchmark
+from benchmarking import Measurement, at_most, benchmark, sized
 from benchmarking import served as site
 from benchmarking.loadtest import percentile
 
@@ -90,8 +90,8 @@ def night(kind: str, *, tables: int, rounds: int) -> tuple[float, int, int, str]
 
 
 @benchmark("20 tables save at once (SQLite)", group="club night")
-def bench_night(quick: bool) -> list[Measurement]:
-    tables, rounds = (8, 1) if quick else (TABLES, ROUNDS)
+def bench_night(size: str) -> list[Measurement]:
+    tables, rounds = sized(size, small=(2, 1), quick=(8, 1), full=(TABLES, ROUNDS))
     out = []
     for kind in ("runserver", "gunicorn"):
         p95, failed, saves, first = night(kind, tables=tables, rounds=rounds)

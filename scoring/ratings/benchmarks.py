@@ -19,7 +19,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark, sized
 from clubs.models import TeamMember
 from competitions.models import MatchSeat, MatchSide
 from scoring.ratings import engine, services
@@ -53,9 +53,9 @@ def seat_pairs(competition) -> int:
 
 
 @benchmark("player ratings of a league history", group="ratings", needs_db=True)
-def bench_league_ratings(quick: bool) -> list[Measurement]:
+def bench_league_ratings(size: str) -> list[Measurement]:
 
-    teams, rounds = (50, 30) if quick else (2000, 30)
+    teams, rounds = sized(size, small=(8, 7), quick=(50, 30), full=(2000, 30))
     with Stopwatch() as made:
         competition, matches, _deals = generate_pairs_league(teams, rounds, with_deals=False, slug="bench-ratings")
         seats = seat_pairs(competition)

@@ -12,7 +12,7 @@ import tempfile
 import threading
 import time
 
-from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate
+from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate, sized
 from clubs.models import Club, Player, Team
 from competitions.models import Competition, Entrant, Match, MatchSeat, MatchSide, Round
 from competitions.standings import standings
@@ -69,9 +69,9 @@ def make_round_with_tables(tables: int):
 
 
 @benchmark("score sheets of a round", group="exports", needs_db=True)
-def bench_sheets(quick: bool):
+def bench_sheets(size: str):
 
-    tables = 40 if quick else SHEETS_TABLES
+    tables = sized(size, small=4, quick=40, full=SHEETS_TABLES)
     round_ = make_round_with_tables(tables)
     urls = lambda m: (f"http://club.local/matches/{m.pk}/enter/", f"club.local/matches/{m.pk}/enter/")  # noqa: E731
     cpu = time.process_time()
@@ -219,9 +219,9 @@ class PeakRss:
 
 
 @benchmark("deal-by-deal results export", group="exports", needs_db=True)
-def bench_results(quick: bool):
+def bench_results(size: str):
 
-    deals = 32_000 if quick else RESULT_DEALS
+    deals = sized(size, small=1_600, quick=32_000, full=RESULT_DEALS)
     competition = make_results(deals)
     cpu = time.process_time()
     with tempfile.TemporaryFile() as out, PeakRss() as memory, Stopwatch() as sw:
@@ -295,9 +295,9 @@ def make_pairs_standings(entrants: int, rounds: int = 5):
 
 
 @benchmark("standings.xlsx and standings.pdf", group="exports", needs_db=True)
-def bench_standings(quick: bool):
+def bench_standings(size: str):
 
-    entrants = 200 if quick else 2000
+    entrants = sized(size, small=20, quick=200, full=2000)
     competition = make_pairs_standings(entrants)
     with tempfile.TemporaryFile() as out, Stopwatch() as sw:
         write_xlsx(StandingsExporter(competition, standings(competition)), out)

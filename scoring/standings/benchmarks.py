@@ -1,8 +1,8 @@
 """Benchmarks of the standings at league scale (``manage.py bench --only standings``).
 
 Generates, in bulk, in the bench's throw-away database: a pairs league of 2,000 teams × 30
-round-robin rounds (30,000 confirmed matches, 60,000 match sides, 480,000 deals; with quick=True
-50 teams), and an individual season of club evenings. Deals come from a sample of sheets simulated
+round-robin rounds (30,000 confirmed matches, 60,000 match sides, 480,000 deals; size "quick":
+50 teams, "small" 8), and an individual season of club evenings. Deals come from a sample of sheets simulated
 by the rules engine (``simulate_deal`` + ``score_match``), reused; each match side's totals and
 statistics are those of its sheet, as the scoring services would store them.
 
@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from benchmarking import Measurement, Stopwatch, at_most, benchmark
+from benchmarking import Measurement, Stopwatch, at_most, benchmark, sized
 from clubs.models import Club, Player, Team, TeamMember
 from competitions.models import Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
 from competitions.pairings import round_robin
@@ -345,17 +345,19 @@ def _compare(name: str, comp, sql: str, runs: int, note: str, *, ratio_bar: bool
 
 
 @benchmark("standings at league scale", group="standings", needs_db=True)
-def bench_league_standings(quick: bool) -> list[Measurement]:
-    teams, rounds = (50, 30) if quick else (2000, 30)
+def bench_league_standings(size: str) -> list[Measurement]:
+    teams, rounds = sized(size, small=(8, 7), quick=(50, 30), full=(2000, 30))
     with Stopwatch() as sw:
         comp, matches, deals = generate_pairs_league(teams, rounds)
     note = f"{teams} teams x {rounds} rounds: {matches:,} matches, {deals:,} deals (made in {sw.seconds:.0f} s)"
-    return _compare("pairs league", comp, SQL_PAIRS, 3 if quick else 7, note)
+    return _compare("pairs league", comp, SQL_PAIRS, sized(size, small=1, quick=3, full=7), note)
 
 
 @benchmark("standings of an individual season", group="standings", needs_db=True)
-def bench_season_standings(quick: bool) -> list[Measurement]:
-    players, evenings, rounds = (24, 4, 3) if quick else (200, 30, 4)
+def bench_season_standings(size: str) -> list[Measurement]:
+    players, evenings, rounds = sized(size, small=(8, 2, 2), quick=(24, 4, 3), full=(200, 30, 4))
     comp, matches = generate_individual_season(players, evenings, rounds)
     note = f"{players} players, {evenings} evenings x {rounds} rounds: {matches:,} tables"
-    return _compare("individual season", comp, SQL_INDIVIDUAL, 3 if quick else 7, note, ratio_bar=False)
+    return _compare(
+        "individual season", comp, SQL_INDIVIDUAL, sized(size, small=1, quick=3, full=7), note, ratio_bar=False
+    )

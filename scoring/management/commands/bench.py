@@ -38,10 +38,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--quick", action="store_true", help="smaller data: a smoke run, not the figures")
+        parser.add_argument("--small", action="store_true", help="the smallest data, as make test runs each benchmark")
         parser.add_argument("--only", default="", help="run only benchmarks whose name or group contains this text")
         parser.add_argument("--markdown", action="store_true", help="print the table as Markdown (for the README)")
 
-    def handle(self, *args, quick=False, only="", markdown=False, **options):
+    def handle(self, *args, quick=False, small=False, only="", markdown=False, **options):
+        size = "small" if small else "quick" if quick else "full"
         load_benchmarks()
         selected = [b for b in REGISTRY if not only or only.lower() in f"{b.group} {b.name}".lower()]
         rows: list[tuple[str, Measurement]] = []
@@ -53,7 +55,7 @@ class Command(BaseCommand):
                     test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
                 started = time.perf_counter()
                 try:
-                    result = bench.func(quick)
+                    result = bench.func(size)
                 except Exception as exc:  # one broken benchmark must not hide the others' figures
                     self.stderr.write(f"  {bench.group}: {bench.name} FAILED: {exc!r}")
                     result = Measurement(bench.name, float("nan"), "error", "runs", ok=False, note=repr(exc)[:120])
