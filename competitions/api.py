@@ -18,6 +18,7 @@ from pydantic import ConfigDict
 from competitions import selectors
 from competitions.models import RULESET_CHOICES, Competition, Match, MatchSide
 from competitions.standings import standings as standings_of
+from competitions.standings.report import evening_report
 from core.api_errors import ApiErrors
 
 router = Router(tags=["competitions"])
@@ -29,6 +30,7 @@ MatchStatusName = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type
 ResultName = Literal[tuple(MatchSide.Result.values)]  # type: ignore[valid-type]
 
 SLUG = Path(..., min_length=1, max_length=80, pattern=r"^[-a-zA-Z0-9_]+$", description="the competition's short name")
+EVENING_NUMBER = Path(..., ge=1, le=32767, description="the evening's number, from 1")
 ROUND_NUMBER = Path(..., ge=1, le=32767, description="the round's number, from 1")
 NOT_FOUND = {400: ApiErrors, 404: ApiErrors}
 
@@ -265,3 +267,22 @@ def competition_round(request, slug: str = SLUG, number: int = ROUND_NUMBER):
         "matches": matches,
         "byes": selectors.round_byes(round_),
     }
+
+
+class EveningReportOut(Out):
+    evening: int
+    date: datetime.date | None
+    text: str = Field(description="the evening's report for the local paper: one paragraph of plain text")
+
+
+@router.get(
+    "/competitions/{slug}/evenings/{number}/report",
+    response={200: EveningReportOut, **NOT_FOUND},
+    operation_id="get_evening_report",
+    url_name="evening_report",
+    summary="The evening's report for the local paper (plain text, in the request's language)",
+)
+def evening_report_text(request, slug: str = SLUG, number: int = EVENING_NUMBER):
+    competition = selectors.public_competition(slug)
+    evening = selectors.public_evening(competition, number)
+    return {"evening": evening.number, "date": evening.date, "text": evening_report(evening)}

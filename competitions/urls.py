@@ -12,6 +12,7 @@ urlpatterns = [
     path("competitions/<slug:slug>/standings/projector/", views.projector, name="projector"),
     path("competitions/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("competitions/<slug:slug>/evenings/<int:number>/", views.evening_detail, name="evening"),
+    path("competitions/<slug:slug>/evenings/<int:number>/report/", views.evening_report_page, name="evening-report"),
     path("competitions/<slug:slug>/players/<int:player_id>/", views.player_detail, name="player"),
     path("competitions/<slug:slug>/fixtures/", league_views.fixtures_page, name="fixtures"),
     path("competitions/<slug:slug>/calendar.ics", league_views.calendar_feed, name="calendar"),

@@ -27,6 +27,7 @@ from competitions.standings import (
 )
 from competitions.standings.notes import season_notes
 from competitions.standings.prizes import prize_rule_text
+from competitions.standings.report import evening_report
 from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from core.paging import paginate
@@ -192,6 +193,14 @@ def evening_detail(request, slug, number):
         "prize_rule": prize_rule_text(competition, len(rows)),
     }
     return render(request, "competitions/evening.html", context)
+
+
+def evening_report_page(request, slug, number):
+    """The evening's report for the local paper, ready to copy (competitions.standings.report)."""
+    competition = selectors.public_competition(slug)
+    evening = selectors.public_evening(competition, number)
+    context = {"competition": competition, "evening": evening, "report": evening_report(evening)}
+    return render(request, "competitions/evening_report.html", context)
 
 
 def player_detail(request, slug, player_id):

@@ -72,8 +72,9 @@ def tie_breakers_of(competition: Competition) -> list:
     return list(competition.tie_breakers or DEFAULT_TIE_BREAKERS.get(competition.format, []))
 
 
-def standings(competition: Competition) -> list[StandingRow]:
+def standings(competition: Competition, *, up_to_evening: int | None = None) -> list[StandingRow]:
     """The competition's ranked standings (per division, in division order, when it has divisions).
+    ``up_to_evening``: club evenings only, the season as it stood after that evening.
 
     Queries: 2 for pairs and teams, 3 for individual seasons; one more when byes score the round's
     average, and one more when ``head_to_head`` must decide between two tied entrants.
@@ -81,7 +82,7 @@ def standings(competition: Competition) -> list[StandingRow]:
     if competition.format in formats.PROVIDERS:  # duplicate pairs (competitions.standings.formats)
         return formats.PROVIDERS[competition.format](competition)
     if competition.format == Competition.Format.INDIVIDUAL:
-        rows = individual.rows_for(competition)
+        rows = individual.rows_for(competition, up_to_evening)
         loader = individual.head_to_head_loader(competition)
     else:
         rows = pairs_teams.rows_for(competition)

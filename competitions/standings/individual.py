@@ -146,12 +146,14 @@ def _add_stats(row: StandingRow, agg: dict) -> None:
         setattr(row, name, getattr(row, name) + (agg[name] or 0))
 
 
-def rows_for(competition: Competition) -> list[StandingRow]:
-    """Unranked season rows: 3 queries (4 when byes score the round's average)."""
+def rows_for(competition: Competition, up_to: int | None = None) -> list[StandingRow]:
+    """Unranked season rows: 3 queries (4 when byes score the round's average). ``up_to``: the
+    season as it stood after that evening (its number): later evenings left out."""
     c = competition
     fields = ("points", "played", *RESULTS, *STAT_FIELDS, *recorded.MISSING)
-    aggregates = list(evening_rows(c).values_list("player", "key", *fields))
-    imported = season_rules.imported_totals(c)
+    season = evening_rows(c) if up_to is None else evening_rows(c).filter(match__round__evening__number__lte=up_to)
+    aggregates = list(season.values_list("player", "key", *fields))
+    imported = [t for t in season_rules.imported_totals(c) if up_to is None or t[1] <= up_to]
     guests: set[int] = set()
     sort_keys: dict[int, tuple] = {}
     names = _players(c, {agg[0] for agg in aggregates} | {t[0] for t in imported}, guests, sort_keys)
@@ -168,12 +170,12 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             setattr(row, "total" if name == "points" else name, value)
         recorded.mark(row, dict(zip(fields, values)))
     season_rules.add_imported(scores, imported)
-    subs = season_rules.substitutions(c)
+    subs = [s for s in season_rules.substitutions(c) if up_to is None or s[2] <= up_to]
     if subs:
         moved = season_rules.substitute_rounds(seat_sides, c, subs, personal_points(c))
         for player in season_rules.move_substitute_scores(c, subs, moved, scores, rows):
             del rows[player]  # a substitute with nothing left to count
-    byes = [b for b in _byes(c) if b[0] in rows]
+    byes = [b for b in _byes(c) if b[0] in rows and (up_to is None or (b[2] or 0) <= up_to)]
     numbers = sorted(
         {n for per_player in scores.values() for n in per_player} | {b[2] for b in byes},
         key=lambda n: (n is None, n or 0),
@@ -207,7 +209,8 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             evening.byes += 1
             rows[player].byes += 1
             rows[player].bye_points += value
-    _score_missed_rounds(c, season_rules.missed_rounds(c), scores, rows)
+    missed = [m for m in season_rules.missed_rounds(c) if up_to is None or m[2] <= up_to]
+    _score_missed_rounds(c, missed, scores, rows)
     _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"}, excused)
     struck = c.best_from != Competition.BestFrom.SEASON_END or bool(
         c.planned_evenings and len(numbers) >= c.planned_evenings

@@ -1,0 +1,50 @@
+"""The evening's report for the local paper (issue 26 item 14), on the hand-computed season of
+``test_season_rules`` (evening 3: A C 1100 – B D 500 | E G 800 – F H 800; after it A = C 2800,
+F 2500, E = G 2300, B = D 2200, H 1800, I 700)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from competitions.standings.report import evening_report
+from tests.competitions.standings.test_season_rules import add_evening, season
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+EXPECTED = (
+    "On the club evening of Friday 3 October 2025 of {club} ({competition}, evening 3) 8 players took part. "
+    "The evening was won by Speler A and Speler C with 1,100 points. "
+    "The top 5: 1=. Speler A 1,100, 1=. Speler C 1,100, 3=. Speler E 800, 3=. Speler F 800, 3=. Speler G 800, "
+    "3=. Speler H 800. "
+    "The highest game was 1,100, by Speler A & Speler C (round 1, table 1). "
+    "Season standing after this evening: at the top Speler A and Speler C with 2,800 points, "
+    "then Speler F (2,500), Speler E (2,300). "
+    "Points champion so far (every evening added up): Speler A and Speler C with 2,800 points."
+)
+
+
+def test_the_report_of_an_evening_is_the_paragraph_a_paper_prints(client):
+    comp, people = season(points_champion=True)
+    evening = comp.evenings.get(number=3)
+    evening.date = datetime.date(2025, 10, 3)
+    evening.save()
+    add_evening(comp, people, 4)  # a later evening does not change the standing "after this evening"
+    text = evening_report(evening)
+    assert text == EXPECTED.format(club=comp.club.name, competition=comp.name)
+    api = client.get(f"/api/competitions/{comp.slug}/evenings/3/report").json()
+    assert api == {"evening": 3, "date": "2025-10-03", "text": text}
+    page = client.get(reverse("competitions:evening", args=[comp.slug, 3])).content.decode()
+    assert f'data-copy-url="/api/competitions/{comp.slug}/evenings/3/report"' in page
+    assert reverse("competitions:evening-report", args=[comp.slug, 3]) in page
+    report = client.get(reverse("competitions:evening-report", args=[comp.slug, 3])).content.decode()
+    assert 'data-copy="evening-report-text"' in report and "Speler F (2,500)" in report
+
+
+def test_an_evening_without_results_has_no_report(client):
+    comp, _people = season()
+    evening = comp.evenings.create(number=9)
+    assert evening_report(evening) == ""
+    assert client.get(f"/api/competitions/{comp.slug}/evenings/9/report").json()["text"] == ""
