@@ -48,6 +48,7 @@ def pages_of(individual, pairs) -> tuple[list[str], list[str]]:
     public = [
         reverse("competitions:home"),
         reverse("login"),
+        reverse("password_reset"),
     ]
     for competition, m in ((individual, match), (pairs, pair_match)):
         slug = competition.slug
