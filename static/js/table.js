@@ -16,7 +16,8 @@
  * server's answers), section#deal-<n>[data-state, data-mark], output[data-score-side],
  * output[data-running-side], output[data-total-side], ul[data-errors-for=<n>],
  * #save-state[data-state] ("server", "draft", "restored", "sending", "offline", "saved", "error",
- * "conflict"), button#save, button#overwrite, body.table-ready once wired.
+ * "conflict"), button#save, button#overwrite, body.table-ready once wired; after a save of part of the
+ * sheet #table-page[data-resumed-at=<n>] names the deal the page came back at.
  */
 (function () {
   "use strict";
@@ -87,6 +88,7 @@
       sending = false;
       if (answer.status === 200) {
         forget();
+        remember(pending.side);
         show("saved", answer.body.message);
         window.setTimeout(function () { window.location.replace(pageUrl + "?saved=1"); }, 400);
         return;
@@ -120,6 +122,28 @@
   }
 
   window.addEventListener("online", send);
+
+  // --- where the phone was: a save of part of the sheet reloads the page; it comes back at the deal
+  // after the last one typed, with the same "who is typing" (sessionStorage, this tab only).
+  var whereKey = "klaverjas-table-where:" + page.dataset.code;
+  function remember(typing) {
+    try { window.sessionStorage.setItem(whereKey, JSON.stringify({ side: typing })); } catch (e) { /* no keeping */ }
+  }
+  function comeBack() {
+    var where = null;
+    try { where = JSON.parse(window.sessionStorage.getItem(whereKey)); window.sessionStorage.removeItem(whereKey); } catch (e) { where = null; }
+    if (!where || !form) return;
+    var radio = form.querySelector('input[name=side][value="' + where.side + '"]');
+    if (radio && !form.querySelector("input[name=side]:checked")) radio.checked = true;
+    var cards = Array.prototype.slice.call(form.querySelectorAll(".t-deal"));
+    var next = cards.filter(function (card) {
+      return Array.prototype.every.call(card.querySelectorAll('input[data-field="points"]'), function (b) { return b.value.trim() === ""; });
+    })[0];
+    if (next) {
+      next.scrollIntoView({ block: "start" });
+      page.dataset.resumedAt = next.dataset.deal;
+    }
+  }
 
   if (!form) {  // a page without a sheet to type: only a sheet still waiting on this phone is sent
     if (load() && load().pending) send(); else forget();
@@ -336,6 +360,7 @@
     show("restored");
     preview();
   }
+  comeBack();
   if (kept && kept.pending) send();
   else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
   document.body.classList.add("table-ready");

@@ -112,3 +112,22 @@ def test_the_entry_page_makes_the_pit_the_default_for_162(entry):
     page.locator("#deal-1-points_a").dispatch_event("input")
     assert pit.input_value() == "z"
     assert page.js_errors == []
+
+
+def test_a_partial_save_keeps_the_phone_where_it_was(tables, new_context):  # noqa: F811
+    match = tables[0]
+    page = open_phone(new_context, match)
+    page.locator("#side-1").check(force=True)  # zij types
+    for number, points in ((1, "97"), (2, "80"), (3, "120")):
+        page.locator(f"#deal-{number} label.chip:has(input[name='deal-{number}-bidder'][value='w'])").tap()
+        page.locator(f"#deal-{number}-points_a").fill(points)
+    page.locator("#save").tap()
+    page.wait_for_selector("#table-page[data-resumed-at]")
+    match.refresh_from_db()
+    assert match.deals_played == 3
+    assert page.locator("#table-page").get_attribute("data-resumed-at") == "4"
+    assert page.locator("#side-1").is_checked(), "who is typing is still chosen"
+    top = page.evaluate("document.getElementById('deal-4').getBoundingClientRect().top")
+    assert 0 <= top < 844, "deal 4 is on screen, not deal 1"
+    assert page.evaluate("window.scrollY") > 0
+    assert page.js_errors == []
