@@ -121,3 +121,16 @@ def test_the_demo_has_player_ratings(seeded, client):
     assert PlayerRating.objects.filter(club__slug="demo").count() >= 24
     html = client.get("/ratings/demo/").content.decode()
     assert 'class="ratings-stale"' not in html and "<svg" in html
+
+
+def test_the_demo_club_evenings_follow_a_real_reglement(seeded, client):
+    """Best 8 of 12 planned evenings struck only at the season's end, at least 6 evenings to be
+    ranked, a points champion (issue 26): after 10 evenings the plain sum ranks, "best 8" beside it."""
+    evenings = Competition.objects.get(slug="demo-clubavonden")
+    assert (evenings.min_evenings, evenings.best_from, evenings.planned_evenings) == (6, "season_end", 12)
+    rows = client.get("/api/competitions/demo-clubavonden/standings").json()["rows"]
+    ranked = [r for r in rows if r["qualified"]]
+    assert ranked and all(r["rank"] is not None for r in ranked)
+    assert all(r["rank"] is None for r in rows if not r["qualified"])
+    assert all(r["points"] == r["total"] and r["best"] is not None for r in rows)  # nothing struck yet
+    assert sum(r["points_champion"] for r in rows) >= 1

@@ -239,6 +239,13 @@ def _club_evenings(club: Club, members: list[Player], people: _People, rng: rand
         season_end=SEASON_START + datetime.timedelta(weeks=EVENINGS),
         standings_method=Competition.StandingsMethod.BEST_N,
         count_best=8,
+        # A real club's reglement (RULES.md §9): best 8 of 12 planned evenings, struck only at the
+        # season's end (after 10 played the standing is still the plain sum), at least 6 evenings
+        # played to be ranked, and a points champion over all evenings.
+        planned_evenings=12,
+        best_from=Competition.BestFrom.SEASON_END,
+        min_evenings=6,
+        points_champion=True,
     )
     for number, present in enumerate(ATTENDANCE, start=1):
         date = SEASON_START + datetime.timedelta(weeks=number - 1)
