@@ -17,7 +17,7 @@ from competitions.models import Competition
 from competitions.standings.notes import best_label
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from core.numbers import number_text
-from documents.xlsx import Column, Exporter
+from documents.xlsx import Column, Exporter, Struck
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,11 @@ def cell_value(row, key: str):
 
 
 class StandingsExporter(Exporter):
-    sheet_title = "standings"
+    """The standings as a spreadsheet opens them (issue 24 item 8): the header in row 1 (the title in
+    the workbook's properties), a filter on it, the sheet named in the reader's language, and an
+    evening that does not count struck through with a "does not count" note, as the page and PDF do."""
+
+    autofilter = True
 
     def __init__(self, competition: Competition, rows):
         self.competition = competition
@@ -101,14 +105,26 @@ class StandingsExporter(Exporter):
     def get_columns(self):
         return [Column(_(c.label), c.width, c.number_format if c.numeric else "") for c in self.cols]
 
-    def title_rows(self):
+    @property
+    def sheet_title(self) -> str:
+        return _("standings")
+
+    def document_title(self) -> str:
         when = formats.date_format(timezone.localtime(), "DATETIME_FORMAT")
-        return [[f"{self.competition.name} — {_('standings')}", None, f"{self.competition.club.name} · {when}"]]
+        return f"{self.competition.name} — {_('standings')} · {self.competition.club.name} · {when}"
 
     def rows(self):
         keys = [c.key for c in self.cols]
         for row in self.rows_:
-            yield [cell_value(row, k) for k in keys]
+            yield [self._cell(row, k) for k in keys]
+
+    def _cell(self, row, key: str):
+        value = cell_value(row, key)
+        if key.startswith("evening_") and key != "evening_average_display" and value is not None:
+            score = row.evening_map.get(int(key.split("_")[1]))
+            if score is not None and not score.counted:
+                return Struck(value, _("does not count"))
+        return value
 
 
 def _number(value) -> str:

@@ -51,13 +51,14 @@ def test_standings_xlsx_matches_the_selector(client, competition):
     assert response.status_code == 200
     ws = openpyxl.load_workbook(io.BytesIO(b"".join(response.streaming_content))).active
     rows = list(ws.iter_rows(values_only=True))
-    assert rows[0][0] == "Parencompetitie — standings"
-    header = list(rows[1])
+    assert ws.parent.properties.title.startswith("Parencompetitie — standings")  # header in row 1 (issue 24)
+    header = list(rows[0])
     assert header[:3] == ["Rank", "Name", "Played"] and "Points" in header and "Made %" in header
-    assert ws.freeze_panes == "A3"
+    assert ws.freeze_panes == "A2"
+    assert ws.auto_filter.ref == f"A1:{openpyxl.utils.get_column_letter(len(header))}{len(rows)}"
     assert ws.column_dimensions["B"].width == 30
     expected = standings(competition)
-    data = [dict(zip(header, r)) for r in rows[2:]]
+    data = [dict(zip(header, r)) for r in rows[1:]]
     assert [(d["Rank"], d["Name"], d["Points"], d["Played"], d["Won"]) for d in data] == [
         (r.rank, r.name, r.points_display, r.played, r.won) for r in expected
     ]
@@ -90,4 +91,33 @@ def test_empty_standings_still_export(client):
     make_competition(slug="leeg", format="pairs")
     assert client.get("/competitions/leeg/standings.pdf").status_code == 200
     content = b"".join(client.get("/competitions/leeg/standings.xlsx").streaming_content)
-    assert len(list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows())) == 2
+    assert len(list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows())) == 1  # the header
+
+
+def test_evenings_that_do_not_count_are_struck_through_with_a_note_and_the_sheet_is_named_in_dutch(client):
+    from tests.competitions.standings.factories import generated_individual
+
+    comp = generated_individual(players=8, evenings=3, rounds=1)
+    comp.standings_method = "best_n"
+    comp.count_best = 2
+    comp.save()
+    rows = standings(comp)
+    dropped = [(r.name, e.number) for r in rows for e in r.evenings if not e.counted]
+    assert dropped  # best 2 of 3: one evening each does not count
+    client.cookies["django_language"] = "nl"
+    content = b"".join(
+        client.get(f"/competitions/{comp.slug}/standings.xlsx", HTTP_ACCEPT_LANGUAGE="nl").streaming_content
+    )
+    book = openpyxl.load_workbook(io.BytesIO(content))
+    ws = book.active
+    assert ws.title == "klassement"
+    header = [c.value for c in ws[1]]
+    struck = set()
+    for line in ws.iter_rows(min_row=2):
+        name = line[header.index("Naam")].value
+        for number in range(1, 4):
+            cell = line[header.index(str(number))]
+            if cell.font.strike:
+                assert cell.comment is not None and "telt niet" in cell.comment.text
+                struck.add((name, number))
+    assert struck == set(dropped)

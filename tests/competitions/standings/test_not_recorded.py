@@ -85,8 +85,8 @@ def test_the_standings_page_shows_a_dash_for_what_is_not_recorded(client, league
 def test_the_xlsx_and_pdf_show_a_dash_too(client, league):
     content = b"".join(client.get("/competitions/mixed/standings.xlsx").streaming_content)
     rows = list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows(values_only=True))
-    header = list(rows[1])
-    data = {r[1]: dict(zip(header, r)) for r in rows[2:]}
+    header = list(rows[0])
+    data = {r[1]: dict(zip(header, r)) for r in rows[1:]}
     assert data["Aas"]["roem"] == 140 and data["Aas"]["nat"] == "—" and data["Aas"]["Made %"] == "—"
     assert data["Boer"]["nat"] == 2 and data["Boer"]["Bids"] == 8
     text = "\n".join(pdf_pages_text(client.get("/competitions/mixed/standings.pdf").content))
