@@ -27,6 +27,7 @@ from competitions.draws.models import WhistRound
 from competitions.evenings.models import Attendance, Bye, CallOff, Evening, EveningTotal, SitOut, Substitution
 from competitions.pagecache.models import PageVersion
 from competitions.season.models import SettingsChange
+from core.json_limits import LimitedJSONModelField
 from scoring.rules.rulesets import LIMITS
 
 #: The engine's range for deals per match (1..64): the form and the admin refuse others.
@@ -81,7 +82,7 @@ class Competition(models.Model):
         _("draw of individual rounds"), max_length=8, choices=DrawMethod.choices, default="lot"
     )
     ruleset = models.CharField(_("rules"), max_length=20, choices=RULESET_CHOICES, default="amsterdam")
-    rule_options = models.JSONField(
+    rule_options = LimitedJSONModelField(
         _("rule options"),
         default=dict,
         blank=True,
@@ -227,7 +228,7 @@ class Competition(models.Model):
         blank=True,
         help_text=_("On a club evening: one prize for every N players present (empty: use the places above)."),
     )
-    tie_breakers = models.JSONField(
+    tie_breakers = LimitedJSONModelField(
         _("tie-breakers"),
         default=list,
         blank=True,

@@ -13,17 +13,21 @@ reaches ninja (no such address, a method an address does not have, a body over D
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import reprlib
 from collections.abc import Iterable
 
 from django.core.exceptions import RequestDataTooBig
+from django.core.handlers.wsgi import LimitedStream
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from ninja import Field, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
+
+from core.json_limits import text_depth, too_deep_message
 
 logger = logging.getLogger(__name__)
 
@@ -237,6 +241,8 @@ class ApiErrorsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if request.path.startswith("/api/") and not read_chunked_body(request):
+            return JsonResponse(refusal(413, too_big_message(MAX_BODY_BYTES), field="body"), status=413)
         response = self.get_response(request)
         if not request.path.startswith("/api/") or response.status_code < 400:
             return response
@@ -274,6 +280,39 @@ def log_refusal(request, response) -> None:
 MAX_BODY_BYTES = 128 * 1024
 
 
+#: Deeper nesting than this is refused before the body is parsed (a sheet nests 4 levels deep).
+MAX_BODY_DEPTH = 16
+
+
+def read_chunked_body(request) -> bool:
+    """A body sent with ``Transfer-Encoding: chunked`` and no ``Content-Length``: Django reads such a
+    body as empty (it reads ``Content-Length`` bytes), so a small valid sheet was refused with "body
+    is required". Where the server has decoded the chunks and ends the stream (gunicorn:
+    ``wsgi.input_terminated``, PEP 3333's extension), the body is read here, at most
+    ``MAX_BODY_BYTES`` + 1 bytes, and handed on as if it had come with its length. False when it is
+    over the limit (the caller answers 413); True otherwise (also when there is nothing to do).
+    Django's own development server (runserver) does not decode chunks: there the body stays empty."""
+    meta = request.META
+    if "chunked" not in meta.get("HTTP_TRANSFER_ENCODING", "").lower() or meta.get("CONTENT_LENGTH"):
+        return True
+    if not meta.get("wsgi.input_terminated") or getattr(request, "_read_started", True):
+        return True
+    source = meta["wsgi.input"]
+    parts, size = [], 0
+    while size <= MAX_BODY_BYTES:
+        part = source.read(MAX_BODY_BYTES + 1 - size)
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    if size > MAX_BODY_BYTES:
+        return False
+    body = b"".join(parts)
+    meta["CONTENT_LENGTH"] = str(len(body))
+    request._stream = LimitedStream(io.BytesIO(body), len(body))
+    return True
+
+
 class BodyRefused(Exception):
     """A body the API will not read: too large (413) or not JSON (400)."""
 
@@ -288,6 +327,8 @@ class JsonBodyParser(Parser):
     def parse_body(self, request):
         if len(request.body) > MAX_BODY_BYTES:
             raise BodyRefused(413, too_big_message(MAX_BODY_BYTES))
+        if text_depth(request.body) > MAX_BODY_DEPTH:  # before parsing: json recurses once per level
+            raise BodyRefused(400, too_deep_message(MAX_BODY_DEPTH))
         try:
             return json.loads(request.body)
         except RecursionError:

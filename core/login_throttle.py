@@ -10,10 +10,40 @@ in; and guesses for one account spread over many addresses are stopped at
 
 from __future__ import annotations
 
+import ipaddress
+
 from axes.conf import settings
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_failure_limit
 from django.db.models import Sum
+
+
+def client_address(request) -> str | None:
+    """The address a login attempt came from (``AXES_CLIENT_IP_CALLABLE``).
+
+    Behind ``TRUSTED_PROXY_COUNT`` reverse proxies (README, Production) every request comes from the
+    last proxy's address, and five wrong passwords from anyone locked the organiser out for everyone.
+    Each trusted proxy appends the address it received the request from to ``X-Forwarded-For``, so
+    the client is the entry that many places from the right; anything left of it the client wrote
+    itself and is ignored. Without proxies (the default, 0), or when the header has fewer entries
+    than there are proxies (the request did not come through them), or the entry is not an
+    address: ``REMOTE_ADDR``, and ``X-Forwarded-For`` is not trusted at all.
+
+    Written here rather than through django-ipware: its count of proxies assumes another layout of
+    the header and answered no address (or the proxy's) for a client that sends its own header."""
+    remote = request.META.get("REMOTE_ADDR")
+    count = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    if count <= 0:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
+    if len(forwarded) < count:
+        return remote
+    candidate = forwarded[-count]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:
+        return remote
+
 
 #: (lockout parameter, the setting holding its limit), in the order of AXES_LOCKOUT_PARAMETERS
 PARAMETERS = [(["username", "ip_address"], "AXES_FAILURE_LIMIT"), ("username", "AXES_ACCOUNT_FAILURE_LIMIT")]

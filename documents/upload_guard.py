@@ -12,8 +12,9 @@ row cap applies. So, before openpyxl opens the file:
 2. every worksheet and the shared strings are streamed through expat, counting elements and cells
    and stopping at the first limit: a row of more than :data:`MAX_COLUMNS` columns, more than
    :data:`MAX_CELLS` cells, more than :data:`MAX_STRINGS` shared strings, or any DTD (no entity
-   tricks). A sheet is scanned only up to the row cap of the importer (``max_row``): openpyxl is
-   then asked for no more rows than that, so what lies beyond is never parsed.
+   tricks), and a sheet with a row beyond the importer's cap (``max_row``, the header included) is
+   refused at that row with a message about the file's size: what lies beyond is never parsed,
+   by the scan or by openpyxl.
 
 What passes is small enough for openpyxl's read-only mode, which holds one row at a time.
 """
@@ -85,10 +86,6 @@ class UnsafeWorkbook(Exception):
     """The upload is refused; the message says why in the user's language."""
 
 
-class _Stop(Exception):
-    """Raised inside the expat handlers to stop the scan early."""
-
-
 def _column_number(reference: str) -> int | None:
     match = _COLUMN.match(reference or "")
     if match is None:
@@ -145,7 +142,15 @@ class _Scan:
             self.row = int(number) if number and number.isascii() and number.isdigit() else self.row + 1
             self.row_cells = 0
             if self.max_row is not None and self.row > self.max_row:
-                raise _Stop  # openpyxl will not be asked for this row
+                # refused here, not skipped: openpyxl reads a sheet without a dimension element
+                # whole to learn its width (80,000 rows took 11 s), so a longer sheet never reaches it
+                raise UnsafeWorkbook(
+                    _(
+                        "The file is too large for an import: a sheet has more than %(max)s rows "
+                        "(at most %(max)s rows below the header). Split it into smaller files."
+                    )
+                    % {"max": f"{self.max_row - 1:,}"}
+                )
         elif local == "c":
             self.cells += 1
             self.row_cells += 1
@@ -195,8 +200,6 @@ def _scan_part(
             while chunk := stream.read(CHUNK):
                 parser.Parse(chunk, False)
             parser.Parse(b"", True)
-    except _Stop:
-        pass
     except expat.ExpatError:
         raise UnsafeWorkbook(
             _("This file is not an Excel workbook (.xlsx): part %(part)s is not readable XML.")
@@ -214,8 +217,8 @@ def _limit(name: str) -> int:
 
 
 def check_workbook(data: bytes, *, max_row: int | None) -> None:
-    """Raise :class:`UnsafeWorkbook` unless ``data`` is a zip whose parts are within the limits above,
-    scanning each worksheet up to row ``max_row``. A file that is not a zip is left to openpyxl."""
+    """Raise :class:`UnsafeWorkbook` unless ``data`` is a zip whose parts are within the limits above
+    and whose worksheets end by row ``max_row``. A file that is not a zip is left to openpyxl."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):

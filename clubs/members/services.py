@@ -179,7 +179,7 @@ def open_workbook(data: bytes, *, not_xlsx: str):
     if len(data) > MAX_BYTES:
         raise ImportRefused([_("The file is larger than 5 MB.")])
     try:
-        check_workbook(data, max_row=MAX_ROWS + 2)  # before openpyxl: bombs are refused in bounded work
+        check_workbook(data, max_row=MAX_ROWS + 1)  # before openpyxl: bombs (and too many rows) refused early
     except UnsafeWorkbook as unsafe:
         raise ImportRefused([str(unsafe)]) from None
     try:  # formulas as formulas (not their cached values), so that they are reported as such

@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -154,6 +155,13 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "username"]
 AXES_HANDLER = "core.login_throttle.AccountAndAddressHandler"
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_RESET_ON_SUCCESS = True
+# Behind reverse proxies (README, Production): how many of them append to X-Forwarded-For; the login
+# throttle then counts failures per client address instead of per proxy (core.login_throttle).
+try:
+    TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0") or 0)
+except ValueError:
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be a whole number (the reverse proxies in front).") from None
+AXES_CLIENT_IP_CALLABLE = "core.login_throttle.client_address"
 
 # One line per event with its time, level and logger (the apps log saves, confirmations, imports,
 # refusals of the API and backups at INFO), on stderr: gunicorn, systemd or the terminal keeps it.

@@ -6,6 +6,7 @@ XML streamed from a generator, so that the file is otherwise one Excel and openp
 from __future__ import annotations
 
 import io
+import random
 import zipfile
 from collections.abc import Iterable, Iterator
 
@@ -153,3 +154,20 @@ def billion_laughs() -> bytes:
             ]
         }
     )
+
+
+def dense(rows_count: int, cells_per_row: int = 25, *, values: int = 100, seed: int = 1) -> bytes:
+    """``rows_count`` rows of ``cells_per_row`` varied numbers and no dimension element: within every
+    size and ratio limit (the issue's file: 2M cells in 80,000 rows, 2.8 MB), and openpyxl, which
+    learns a sheet's width from its dimension, would read it whole to find it."""
+    rng = random.Random(seed)
+
+    def parts():
+        yield f'<?xml version="1.0" encoding="UTF-8"?><worksheet {NS}><sheetData>'
+        yield '<row r="1">' + "".join(f'<c t="inlineStr"><is><t>{h}</t></is></c>' for h in HEADER) + "</row>"
+        for number in range(2, rows_count + 2):
+            cells = "".join(f"<c><v>{rng.randrange(values)}</v></c>" for _ in range(cells_per_row))
+            yield f'<row r="{number}">{cells}</row>'
+        yield "</sheetData></worksheet>"
+
+    return with_parts({SHEET: parts()})
