@@ -14,10 +14,11 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.members.names import surname_key
+from core.text import NameField
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=60, unique=True)
     city = models.CharField(_("place"), max_length=80, blank=True)
     is_league = models.BooleanField(
@@ -49,8 +50,8 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", verbose_name=_("club"))
     member_number = models.CharField(_("member number"), max_length=20)
-    first_name = models.CharField(_("first name"), max_length=60)
-    last_name = models.CharField(_("last name"), max_length=80)
+    first_name = NameField(_("first name"), max_length=60)
+    last_name = NameField(_("last name"), max_length=80)
     #: The surname without its tussenvoegsels ("van der Meer" → "meer"), kept for ordering in the
     #: database: Dutch lists put "de Boer" under B. Derived from ``last_name`` on every save (and by
     #: ``with_sort_names`` before a bulk create); nothing else writes it.
@@ -59,7 +60,7 @@ class Player(models.Model):
     active = models.BooleanField(_("active"), default=True)
     #: A guest ("introducé") plays on the evening he came to; not a member of the club.
     guest = models.BooleanField(_("guest"), default=False)
-    guest_club = models.CharField(_("guest's own club"), max_length=120, blank=True)
+    guest_club = NameField(_("guest's own club"), max_length=120, blank=True)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -104,7 +105,7 @@ class Team(models.Model):
         FOUR = "four", _("team of four")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="teams", verbose_name=_("club"))
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.PAIR)
     players = models.ManyToManyField(Player, through="TeamMember", related_name="teams", verbose_name=_("players"))
 

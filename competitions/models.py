@@ -28,6 +28,7 @@ from competitions.evenings.models import Attendance, Bye, CallOff, Evening, Even
 from competitions.pagecache.models import PageVersion
 from competitions.season.models import SettingsChange
 from core.json_limits import LimitedJSONModelField
+from core.text import NameField
 from scoring.rules.rulesets import LIMITS
 
 #: The engine's range for deals per match (1..64): the form and the admin refuse others.
@@ -75,7 +76,7 @@ class Competition(models.Model):
         NOTHING = "nothing", _("no points")
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="competitions", verbose_name=_("club"))
-    name = models.CharField(_("name"), max_length=120)
+    name = NameField(_("name"), max_length=120)
     slug = models.SlugField(_("short name"), max_length=80, unique=True)
     format = models.CharField(_("format"), max_length=12, choices=Format.choices, default=Format.INDIVIDUAL)
     draw_method = models.CharField(
@@ -340,7 +341,7 @@ class Division(models.Model):
     """A poule of a league competition."""
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="divisions")
-    name = models.CharField(_("name"), max_length=60)
+    name = NameField(_("name"), max_length=60)
     order = models.PositiveSmallIntegerField(_("order"), default=1)
 
     class Meta:
@@ -360,7 +361,7 @@ class Entrant(models.Model):
     division = models.ForeignKey(Division, on_delete=models.SET_NULL, null=True, blank=True, related_name="entrants")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
     team = models.ForeignKey(Team, on_delete=models.PROTECT, null=True, blank=True, related_name="entries")
-    name = models.CharField(_("name"), max_length=160)
+    name = NameField(_("name"), max_length=160)
     seed = models.PositiveIntegerField(_("seed"), default=0)
 
     class Meta:

@@ -27,6 +27,7 @@ from openpyxl.utils.exceptions import InvalidFileException
 
 from clubs.members.names import with_sort_names
 from clubs.models import Club, Player, Team, TeamMember
+from core.text import control_character
 from documents.upload_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
 
 logger = logging.getLogger(__name__)
@@ -274,6 +275,8 @@ def _check_members(rows, errors: list) -> dict[str, dict]:
                 err(key, _("missing"))
             elif len(text) > max_length:
                 err(key, _("longer than %(max)s characters") % {"max": max_length})
+            elif what := control_character(text):
+                err(key, _("contains %(what)s; a name is one line") % {"what": what})
             record[key] = text
         if record["email"]:
             try:
@@ -314,6 +317,8 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
             err("team", _("missing"))
         elif len(name) > 120:
             err("team", _("longer than 120 characters"))
+        elif what := control_character(name):
+            err("team", _("contains %(what)s; a name is one line") % {"what": what})
         elif name.casefold() in seen:
             err("team", _("'%(name)s' is also in row %(row)s") % {"name": name, "row": seen[name.casefold()]})
         else:

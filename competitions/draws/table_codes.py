@@ -16,10 +16,20 @@ A code ends only when its table does (the round deleted, or drawn again with few
 ``purpose`` gives a table more than one stable code (e.g. the opponents' acceptance code): each is
 its own HMAC, so one cannot be told from another. A derived code that is taken already (2^-50) falls
 back to a random one.
+
+The table code lets a phone type and see the table's sheet; it is printed once for the table. So
+that one phone cannot type a sheet as one side and accept it as the other, each side also has an
+**acceptance code** of its own (:func:`side_pin`): six characters of the same alphabet (30 bits),
+printed in that side's signature box on the score sheet and shown on the organiser's phones page;
+the opponents type theirs when they accept. It is derived from the table's code and the side with an
+HMAC keyed by ``SECRET_KEY`` (``salted_hmac``), so it needs no column, is as stable as the table's
+code (through reseats and redraws), and cannot be worked out from it; a new ``SECRET_KEY`` makes new
+ones (print the sheets again).
 """
 
 from __future__ import annotations
 
+import hmac
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -59,6 +69,29 @@ def printed(code: str) -> str:
     """The code as printed under the QR code: two groups of five."""
     half = LENGTH // 2
     return f"{code[:half]}-{code[half:]}"
+
+
+PIN_LENGTH = 6
+
+
+def side_pin(code: str, side: int) -> str:
+    """The acceptance code of ``side`` (0, 1, 2) at the table whose link code is ``code``."""
+    digest = salted_hmac("klaverjas.table-side-pin", f"{code}|{side}", algorithm="sha256").digest()
+    return "".join(ALPHABET[byte % len(ALPHABET)] for byte in digest[:PIN_LENGTH])  # 256 = 8 × 32: no bias
+
+
+def printed_pin(pin: str) -> str:
+    """An acceptance code as printed: two groups of three ("K7Q-MX2")."""
+    half = PIN_LENGTH // 2
+    return f"{pin[:half]}-{pin[half:]}"
+
+
+def pin_matches(code: str | None, side: int, typed: str) -> bool:
+    """Whether ``typed`` (any case, with or without the dash or spaces) is ``side``'s acceptance code."""
+    if not code:
+        return False
+    cleaned = "".join(str(typed or "").split()).replace("-", "").upper()
+    return hmac.compare_digest(cleaned.encode(), side_pin(code, side).encode())
 
 
 def assign_table_codes(*, round: Round, drafts: bool = False) -> int:

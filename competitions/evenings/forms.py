@@ -5,14 +5,18 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.text import validate_single_line
+
+ONE_LINE = [validate_single_line]
+
 
 class WalkInForm(forms.Form):
     """One line on the attendance page: a guest or a new member, ticked present at once."""
 
-    first_name = forms.CharField(label=_("First name"), max_length=60, required=False)
-    last_name = forms.CharField(label=_("Surname"), max_length=80)
+    first_name = forms.CharField(label=_("First name"), max_length=60, required=False, validators=ONE_LINE)
+    last_name = forms.CharField(label=_("Surname"), max_length=80, validators=ONE_LINE)
     guest = forms.BooleanField(label=_("Guest (introducé)"), required=False, initial=True)
-    guest_club = forms.CharField(label=_("Guest's own club"), max_length=120, required=False)
+    guest_club = forms.CharField(label=_("Guest's own club"), max_length=120, required=False, validators=ONE_LINE)
 
 
 class SubstituteForm(forms.Form):

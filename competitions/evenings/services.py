@@ -60,6 +60,7 @@ from competitions.organiser.checks import (
     require_members,
 )
 from competitions.organiser.rows import ensure_entrants, lock_competition, lock_round, new_round, players_in_rounds
+from core.text import control_character
 
 
 @transaction.atomic
@@ -154,6 +155,9 @@ def add_walk_in(
     evening = Evening.objects.select_related("competition__club").get(pk=evening.pk)
     competition = lock_competition(evening.competition)
     require_format(competition, INDIVIDUAL, _("Only individual competitions have club evenings."))
+    for text in (first_name, last_name, guest_club):
+        if what := control_character(str(text)):
+            raise DrawError(_("A name is one line: this one contains %(what)s.") % {"what": what})
     first_name, last_name, guest_club = (" ".join(str(v).split()) for v in (first_name, last_name, guest_club))
     if not last_name:
         raise DrawError(_("Give the surname of the player who came in."))

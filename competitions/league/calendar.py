@@ -23,6 +23,7 @@ from icalendar import Calendar, Event
 
 from competitions.league.results import FixtureLine
 from competitions.models import Competition, Evening
+from core.text import single_line
 
 DOMAIN = "klaverjas"  # the UIDs' domain when neither SITE_URL nor the asked address names a host
 AMSTERDAM = ZoneInfo("Europe/Amsterdam")
@@ -56,7 +57,7 @@ def _when(event: Event, competition: Competition, day: datetime.date) -> None:
 
 
 def _summary(line: FixtureLine) -> str:
-    title = f"{line.home} – {line.away}"
+    title = f"{single_line(line.home)} – {single_line(line.away)}"
     if line.result is not None:
         title += f" {line.result[0]}–{line.result[1]}"
         if line.match_points is not None:
@@ -71,7 +72,7 @@ def feed(
     calendar.add("prodid", "-//Klaverjas club system//NL")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    calendar.add("x-wr-calname", name or competition.name)
+    calendar.add("x-wr-calname", single_line(name or competition.name))  # a name stored before names were one line
     calendar.add("x-wr-timezone", "Europe/Amsterdam")
     stamp = timezone.now()
     link = url.rstrip("/") + competition.get_absolute_url() if url else ""
@@ -84,9 +85,12 @@ def feed(
         event.add("dtstamp", stamp)
         _when(event, competition, line.date)
         event.add("summary", _summary(line))
-        event.add("description", f"{competition.name} · {_('Round')} {line.round}" + (f"\n{link}" if link else ""))
+        event.add(
+            "description",
+            f"{single_line(competition.name)} · {_('Round')} {line.round}" + (f"\n{link}" if link else ""),
+        )
         if line.venue:
-            event.add("location", line.venue)
+            event.add("location", single_line(line.venue))
         calendar.add_component(event)
     for evening in evenings:
         if evening.date is None:
@@ -95,8 +99,8 @@ def feed(
         event.add("uid", f"{competition.slug}-e{evening.number}@{domain}")
         event.add("dtstamp", stamp)
         _when(event, competition, evening.date)
-        event.add("summary", f"{competition.name} · {_('evening')} {evening.number}")
+        event.add("summary", f"{single_line(competition.name)} · {_('evening')} {evening.number}")
         if competition.club.city:
-            event.add("location", f"{competition.club.name}, {competition.club.city}")
+            event.add("location", single_line(f"{competition.club.name}, {competition.club.city}"))
         calendar.add_component(event)
     return calendar.to_ical()

@@ -5,6 +5,7 @@ writes the feed, ``charts`` draws. A fixed number of queries each.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
@@ -70,6 +71,12 @@ def fixtures_page(request, slug):
     return render(request, "competitions/fixtures.html", context)
 
 
+def site_address(request) -> str:
+    """The site's address for absolute links in a feed: ``SITE_URL`` when it is set (a cached feed
+    then carries the same links whatever host name it was asked at), else the request's own."""
+    return (getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")).rstrip("/") + "/"
+
+
 def _ics(content: bytes, name: str) -> HttpResponse:
     response = HttpResponse(content, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{name}.ics"'
@@ -82,9 +89,7 @@ def calendar_feed(request, slug):
     evenings = []
     if competition.format == Competition.Format.INDIVIDUAL:
         evenings = list(Evening.objects.filter(competition=competition).exclude(date=None).order_by("number"))
-    return _ics(
-        calendar.feed(competition, lines, evenings=evenings, url=request.build_absolute_uri("/")), competition.slug
-    )
+    return _ics(calendar.feed(competition, lines, evenings=evenings, url=site_address(request)), competition.slug)
 
 
 def _entrant(competition: Competition, entrant_id: int) -> Entrant:
@@ -97,9 +102,7 @@ def team_calendar(request, slug, entrant_id):
     competition = selectors.public_competition(slug)
     entrant = _entrant(competition, entrant_id)
     lines = [line for line in fixture_lines(competition) if line.involves(entrant.pk)]
-    content = calendar.feed(
-        competition, lines, url=request.build_absolute_uri("/"), name=f"{entrant.name} · {competition.name}"
-    )
+    content = calendar.feed(competition, lines, url=site_address(request), name=f"{entrant.name} · {competition.name}")
     return _ics(content, f"{competition.slug}-{entrant.pk}")
 
 

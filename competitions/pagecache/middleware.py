@@ -14,13 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import lru_cache
 
+import django_tables2 as tables2
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.middleware.csrf import get_token
 from django.urls import Resolver404, resolve
 from django.utils import translation
+from django.utils.http import urlencode
 
 from competitions.models import Round
 from competitions.pagecache import keys as versions
@@ -62,16 +65,76 @@ def _cache():
     return caches[getattr(settings, "PAGE_CACHE_ALIAS", "default")]
 
 
-def _state(request) -> tuple | None:
-    """What the page's key is read from, or None when this request is not served from the cache."""
+#: The query parameters each cached page reads, by URL name, and what a value may be. Every other
+#: parameter is taken off the request before the page is rendered (the page never saw it anyway),
+#: so ``?junk=1``, ``?junk=2``… are all one page, rendered once and served from the cache: a junk
+#: parameter once made every request a render (54 instead of 336 requests/s) and grew Redis without
+#: bound. A value that fails its check is taken off too, where the page would ignore it (a sort by
+#: no column, a follow that is not a number); the others are kept for the page to refuse (a 400 or
+#: 404, never stored). The API's cached reads take no parameters. A page that starts reading a new
+#: parameter adds it here (tests/competitions/pagecache/test_query_parameters.py checks every sort
+#: and page link of the pages against this list).
+SORT, NUMBER, KEEP, FLAG = "sort", "number", "keep", "flag"
+PARAMETERS: dict[str, dict[str, str]] = {
+    "competitions:home": {"sort": SORT},
+    "competitions:detail": {"r-sort": SORT, "e-sort": SORT},
+    "competitions:standings": {"sort": SORT, "page": KEEP, "per_page": KEEP, "follow": NUMBER},
+    "competitions:round": {"sort": SORT},
+    "competitions:evening": {"sort": SORT},
+    "competitions:player": {"m-sort": SORT, "p-sort": SORT, "e-sort": SORT},
+    "competitions:fixtures": {"division": KEEP},
+    "scoring:match": {"tally": FLAG},
+}
+WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+
+
+@lru_cache(maxsize=1)
+def _orderable_columns() -> frozenset[str]:
+    """Every column name a public table may be sorted by (``sort=name`` or ``sort=-name``): the
+    columns of every django-tables2 table class of the site, read once (the URLconf has imported
+    the views, and with them every table, before the first page is keyed)."""
+    names, classes = set(), list(tables2.Table.__subclasses__())
+    while classes:
+        cls = classes.pop()
+        classes.extend(cls.__subclasses__())
+        names.update(name for name, column in getattr(cls, "base_columns", {}).items() if column.orderable is not False)
+    return frozenset(names)
+
+
+def _accepted(kind: str, value: str) -> str | None:
+    if kind == SORT:
+        return value if value.removeprefix("-") in _orderable_columns() else None
+    if kind == NUMBER:
+        return value if WHOLE_NUMBER.fullmatch(value) else None
+    if kind == FLAG:
+        return "1" if value == "1" else None
+    return value[:100]  # KEEP: the page checks it
+
+
+def canonical_query(query: QueryDict, parameters: dict[str, str]) -> str:
+    """The query string of only the parameters a page reads, in a fixed order, each once (its last
+    value, as ``QueryDict.get`` reads it), each value checked."""
+    kept = []
+    for name, kind in parameters.items():
+        values = query.getlist(name)
+        if values and (value := _accepted(kind, values[-1])) is not None:
+            kept.append((name, value))
+    return urlencode(kept)
+
+
+def _state(request) -> tuple[str, tuple] | None:
+    """(URL name, (kind, key state)) of a page served from the cache, or None when this request is not."""
     path = request.path_info
     if path.startswith("/api/"):
         if match := API_MATCH.match(path):
-            return ("m", _match_state(int(match["pk"])))
+            return "api", ("m", _match_state(int(match["pk"])))
         if match := API_COMPETITION.match(path):
-            return ("c", versions.competition_state(match["slug"], confirmed_only=match["what"] in API_CONFIRMED))
+            return "api", (
+                "c",
+                versions.competition_state(match["slug"], confirmed_only=match["what"] in API_CONFIRMED),
+            )
         if API_LIST.match(path):
-            return ("s", versions.site_state())
+            return "api", ("s", versions.site_state())
         return None
     try:
         resolved = resolve(path)
@@ -82,18 +145,18 @@ def _state(request) -> tuple | None:
         state = versions.competition_state(resolved.kwargs["slug"], confirmed_only=True)
         if state is not None and name in WEBCAL_PAGES and not getattr(settings, "SITE_URL", ""):
             state = (*state, request.scheme, request.get_host())  # the webcal: link names the host asked
-        return ("c", state)
+        return name, ("c", state)
     if name in COMPETITION_PAGES:
-        return ("c", versions.competition_state(resolved.kwargs["slug"]))
+        return name, ("c", versions.competition_state(resolved.kwargs["slug"]))
     if name in ROUND_PAGES:
         state = versions.round_state(resolved.kwargs["slug"], resolved.kwargs["number"])
         if state is not None and state[-1] == versions.DUPLICATE:  # fair play: see _match_state
             state = (*state, versions.competition_state(resolved.kwargs["slug"], confirmed_only=True))
-        return ("c", state)
+        return name, ("c", state)
     if name in MATCH_PAGES:
-        return ("m", _match_state(resolved.kwargs["pk"]))
+        return name, ("m", _match_state(resolved.kwargs["pk"]))
     if name in SITE_PAGES:
-        return ("s", versions.site_state())
+        return name, ("s", versions.site_state())
     return None
 
 
@@ -106,6 +169,15 @@ def _match_state(pk) -> tuple | None:
     return state
 
 
+def _only_what_the_page_reads(request, name: str) -> None:
+    """Take every parameter the page does not read off the request, before it is keyed and rendered:
+    the page, its links (sort links, the login's ``next``) and its key are those of the clean query."""
+    query = canonical_query(request.GET, PARAMETERS.get(name, {}))
+    if query != request.META.get("QUERY_STRING", ""):
+        request.META["QUERY_STRING"] = query
+        request.GET = QueryDict(query)
+
+
 def _anonymous(request) -> bool:
     if request.method != "GET" or "HTTP_AUTHORIZATION" in request.META or "HTTP_HX_REQUEST" in request.META:
         return False
@@ -116,7 +188,11 @@ def _anonymous(request) -> bool:
 
 
 def page_key(request, state: tuple, path: str | None = None) -> str:
-    raw = f"{translation.get_language()}|{path or request.get_full_path()}|{state!r}"
+    """The cache key of a page: its language, the address it was asked at (scheme and host: a page
+    may carry absolute links, and ``ALLOWED_HOSTS`` bounds the hosts), its path with the clean query
+    (``_only_what_the_page_reads``) and the state read from the database."""
+    site = f"{request.scheme}://{request.get_host()}"
+    raw = f"{translation.get_language()}|{site}|{path or request.get_full_path()}|{state!r}"
     return "page:" + hashlib.sha256(raw.encode()).hexdigest()
 
 
@@ -131,9 +207,11 @@ class PublicPageCache:
             return self._save_and_store(request, int(deals["pk"]))
         if not _anonymous(request):
             return self.get_response(request)
-        kind_state = _state(request)
-        if kind_state is None or kind_state[1] is None:
+        found = _state(request)
+        if found is None or found[1][1] is None:
             return self.get_response(request)
+        name, kind_state = found
+        _only_what_the_page_reads(request, name)
         key = page_key(request, kind_state)
         stored = _cache().get(key)
         if stored is not None:

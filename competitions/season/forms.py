@@ -25,6 +25,7 @@ from competitions.season.options import FOUR_OF_A_KIND_CHOICES, differences, eff
 from competitions.season.validation import setting_names
 from competitions.standings import tie_breakers_of
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS
+from core.text import validate_single_line
 
 TIE_SLOTS = 5
 #: Settings that get a field of their own below rather than the model's (JSON on the model).
@@ -234,7 +235,7 @@ class SettingsForm(forms.Form):
 
 
 class NewSeasonForm(forms.Form):
-    name = forms.CharField(label=_("Name of the new season"), max_length=120)
+    name = forms.CharField(label=_("Name of the new season"), max_length=120, validators=[validate_single_line])
     evening_dates = DatesField(
         label=_("Dates of the evenings"),
         required=False,

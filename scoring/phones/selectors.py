@@ -17,7 +17,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
 
-from competitions.draws.table_codes import normalise, printed
+from competitions.draws.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from scoring.entry.layout import SIDE_SHOWN
 from scoring.models import Deal
@@ -121,6 +121,19 @@ def side_words(sides) -> list[SideWords]:
     """From ``scoring.selectors.sides_of``: the words the phone uses for each side."""
     keys = SIDE_SHOWN[len(sides)]
     return [SideWords(s.index, s.label, s.name, keys[s.index]) for s in sides]
+
+
+def side_label(match: Match, side: int) -> str:
+    """The word the sheet and the phone use for ``side``: wij/zij, or the seat at a table of three."""
+    labels = ("wij", "zij") if match.sides == 2 else ("N", "E", "S")
+    return labels[side] if 0 <= side < len(labels) else str(side)
+
+
+def side_pins(match: Match) -> list[tuple[str, str]]:
+    """(side word, printed acceptance code) of each side, for the staff: the phones page, the sheets."""
+    if not match.table_code:
+        return []
+    return [(side_label(match, side), printed_pin(side_pin(match.table_code, side))) for side in range(match.sides)]
 
 
 def printed_code(match: Match) -> str:

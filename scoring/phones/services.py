@@ -7,6 +7,10 @@ Who counts as the second person is the competition's ``second_check``:
 - ``scorer`` (the default, today's rule): the opponents' acceptance is recorded, a scorer or the
   organiser still confirms (``services.confirm_match``);
 - ``opponents``: the opponents accepting at the table confirms the result;
+
+The opponents accept with their side's acceptance code (``competitions.draws.table_codes.side_pin``),
+which only their half of the score sheet carries: the table code alone let one phone confirm a sheet
+by saving it as "wij" and accepting it as "zij".
 - ``both``: the opponents accept first, then a scorer confirms (``confirm_match`` refuses before).
 
 Rules chosen here: a sheet typed at the table never counts at once; the typing side is named with
@@ -27,13 +31,14 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competitions.draws.table_codes import pin_matches
 from competitions.models import Competition, Match
 from competitions.season.rulesets import ruleset_for_match
 from core.transactions import atomic_refusals
 from scoring.entry.deal_input import DealError
 from scoring.entry.log import result_written
 from scoring.models import AuditEntry
-from scoring.phones.selectors import State, state_of
+from scoring.phones.selectors import State, side_label, state_of
 from scoring.services import (
     NotAllowed,
     SheetInvalid,
@@ -116,11 +121,21 @@ def _require_check(match: Match, side, version: int) -> int:
 
 
 @transaction.atomic
-def accept_at_table(*, match: Match, side: int, version: int) -> Match:
-    """The opponents (``side``) accept the sheet they were shown at ``version``. With the second
-    check "opponents" the result is confirmed by it; otherwise it waits for a scorer."""
+def accept_at_table(*, match: Match, side: int, version: int, pin: str) -> Match:
+    """The opponents (``side``) accept the sheet they were shown at ``version``, with their side's
+    acceptance code (``pin``, printed in their signature box on the score sheet: the table code alone
+    let one phone type a sheet as one side and accept it as the other). With the second check
+    "opponents" the result is confirmed by it; otherwise it waits for a scorer."""
     match = _locked(match)
     side = _require_check(match, side, version)
+    if not pin_matches(match.table_code, side, pin):
+        raise NotAllowed(
+            _(
+                "That is not the acceptance code of %(side)s. It is printed in the signature box of "
+                "%(side)s on the score sheet; the organiser has it too."
+            )
+            % {"side": side_label(match, side)}
+        )
     confirms = match.round.competition.second_check == Competition.SecondCheck.OPPONENTS
     now = timezone.now()
     changes = {"table_checked_at": now, "table_checked_side": side, "changed_at": now, "version": F("version") + 1}

@@ -34,6 +34,7 @@ from scoring.phones.selectors import (
     match_for_code,
     printed_code,
     short_address,
+    side_pins,
     side_words,
     site_url,
     state_of,
@@ -210,11 +211,11 @@ def table_save(request, code: str):
     return render(request, "scoring/table/page.html", context, status=status)
 
 
-def _check(request, code: str, action):
+def _check(request, code: str, action, **extra):
     match = match_for_code(code)
     side, version = whole_number(request.POST.get("side", "")), whole_number(request.POST.get("version", ""))
     try:
-        done = action(match=match, side=side, version=-1 if version is None else version)
+        done = action(match=match, side=side, version=-1 if version is None else version, **extra)
     except StaleVersion:
         messages.error(request, _("The sheet changed while you were checking it; check it again."))
     except NotAllowed as refused:
@@ -227,7 +228,7 @@ def _check(request, code: str, action):
 @require_POST
 @table_link
 def table_accept(request, code: str):
-    done = _check(request, code, table_services.accept_at_table)
+    done = _check(request, code, table_services.accept_at_table, pin=request.POST.get("pin", "")[:40])
     if done is not None:
         if done.status == Match.Status.CONFIRMED:
             messages.success(request, _("Accepted. The result is confirmed and counts in the standings."))
@@ -264,7 +265,9 @@ def phones(request):
             continue
         seen.add(round_.competition_id)
         assign_table_codes(round=round_)  # rounds published before table links existed
-        matches = list(Match.objects.filter(round=round_).order_by("table").only("table", "status", "table_code"))
+        matches = list(
+            Match.objects.filter(round=round_).order_by("table").only("table", "status", "table_code", "sides")
+        )
         rounds.append(
             {
                 "round": round_,
@@ -273,6 +276,7 @@ def phones(request):
                         "table": m.table,
                         "status": m.get_status_display(),
                         "code": printed(m.table_code),
+                        "pins": side_pins(m),
                         "url": f"{address}/t/{m.table_code}/",
                     }
                     for m in matches

@@ -345,6 +345,15 @@ class SheetLayout:
                 color=MUTED,
                 width=box_w - 3 * mm,
             )
+            if i < len(s.pins):  # this side's acceptance code: the opponents of the typing side type it
+                self.text(
+                    x + 1.5 * mm,
+                    y + 1.6 * mm,
+                    _("acceptance code %(side)s: %(pin)s") % {"side": side.label, "pin": s.pins[i]},
+                    size=6.5,
+                    bold=True,
+                    width=box_w - 3 * mm,
+                )
         if s.entry_url:
             self.draw_qr(self.left + self.width - qr_size, y + 1 * mm, qr_size)
             if s.code:  # the table link: its code big enough to type, the address under it

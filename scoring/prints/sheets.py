@@ -72,6 +72,7 @@ class Sheet:
     entry_url: str = ""
     short_url: str = ""
     code: str = ""  # the table link's code, printed under its QR code (on staff prints only)
+    pins: tuple[str, ...] = ()  # each side's acceptance code, in its signature box (on staff prints only)
     round_label: str = ""  # "Evening 11 · round 1" (Round.label); round_number stays internal
     filled: bool = False
     status: str = ""
@@ -228,7 +229,7 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
         if number in deals:
             _fill_row(row, deals[number], getattr(rules, "deal_total", 162))
         rows.append(row)
-    entry_url, short_url, *code = urls(match)  # a third value: the table link's code
+    entry_url, short_url, *link = urls(match)  # staff prints: the table link's code, each side's acceptance code
     sheet = Sheet(
         club=competition.club.name,
         competition=competition.name,
@@ -243,7 +244,8 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
         rows=rows,
         entry_url=entry_url,
         short_url=short_url,
-        code=code[0] if code else "",
+        code=link[0] if link else "",
+        pins=tuple(link[1]) if len(link) > 1 else (),
         filled=filled,
         tally=tally,
     )

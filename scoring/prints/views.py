@@ -15,7 +15,7 @@ from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from competitions.standings.views import visible_competition
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
-from scoring.phones.selectors import short_address, site_url, table_url
+from scoring.phones.selectors import short_address, side_pins, site_url, table_url
 from scoring.prints.pdf import ScoreSheetRenderer
 from scoring.prints.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.prints.table_list import TableListPdf
@@ -25,11 +25,11 @@ ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
 
 
 def entry_urls(request, *, table_links: bool = False):
-    """``urls(match) -> (absolute URL, the short address printed under the QR code[, code])``.
+    """``urls(match) -> (absolute URL, the short address printed under the QR code[, code, side codes])``.
 
     The address is one phones reach (``scoring.phones.selectors.site_url``: not 127.0.0.1). With
     ``table_links`` (the club's staff printing a published round), a table's QR code is its table
-    link and its code is printed with it; otherwise (anyone else) the staff entry page, which needs
+    link and its code is printed with it, and each side's acceptance code in its signature box; otherwise (anyone else) the staff entry page, which needs
     a login: the public never sees a table's code.
     """
     base = site_url(request)
@@ -37,7 +37,8 @@ def entry_urls(request, *, table_links: bool = False):
 
     def urls(match):
         if table_links and match.table_code:
-            return table_url(request, match), short_address(request), printed(match.table_code)
+            pins = [pin for _label, pin in side_pins(match)]  # each side's acceptance code, in its signature box
+            return table_url(request, match), short_address(request), printed(match.table_code), pins
         return base + ENTRY_PATH.format(pk=match.pk), f"{host}{ENTRY_PATH.format(pk=match.pk)}"
 
     return urls

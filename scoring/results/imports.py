@@ -55,6 +55,7 @@ from clubs.members.services import ImportRefused, RowError, cell_text
 from clubs.permissions import is_organiser_of
 from competitions.models import Competition, Match, MatchSide
 from competitions.season.rulesets import ruleset_for_match
+from core.text import control_character
 from scoring.entry.deal_input import (
     DealError,
     check_deal,
@@ -177,7 +178,9 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
             for side, letter in enumerate(SIDE_LETTERS[: match.sides]):
                 column = f"side {letter}"
                 name, expected = cell_text(values.get(column)), side_names.get((match.pk, side))
-                if name and expected and name.casefold() != expected.casefold() and (match.pk, side) not in named:
+                if what := control_character(name):
+                    err(column, _("contains %(what)s; a name is one line") % {"what": what})
+                elif name and expected and name.casefold() != expected.casefold() and (match.pk, side) not in named:
                     named.add((match.pk, side))
                     err(
                         column,

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from scoring.models import AuditEntry, BlindEntry
+from scoring.phones.selectors import side_label
 
 OPEN, ENTERING, ENTERED, CHECKED, CONFIRMED, CONFLICT = (
     "open",
@@ -56,6 +57,19 @@ class TonightTable:
     @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
+
+    @property
+    def accepted_by(self) -> str | None:
+        """The side (wij/zij, a seat at a table of three) that accepted the sheet at the table with its
+        acceptance code, or None."""
+        if self.match.table_checked_at is None or self.match.table_checked_side is None:
+            return None
+        return side_label(self.match, self.match.table_checked_side)
+
+    @property
+    def typed_by(self) -> str:
+        side = self.match.table_entered_side
+        return side_label(self.match, side) if side is not None else "–"
 
     @property
     def waiting(self) -> bool:

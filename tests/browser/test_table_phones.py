@@ -14,6 +14,7 @@ import pytest
 
 from clubs.models import Club, Player
 from competitions import services as organise
+from competitions.draws.table_codes import printed_pin, side_pin
 from competitions.models import Competition, Match
 from competitions.season.rulesets import ruleset_for
 from scoring.models import AuditEntry
@@ -118,8 +119,16 @@ def test_two_phones_enter_two_tables_at_once_and_the_opponents_accept(tables, ne
     for match in tables:
         match.refresh_from_db()
         assert (match.status, match.deals_played, match.table_entered_side) == (Match.Status.ENTERED, 16, 0)
-    # The phone goes round the table: zij (the opponents) accept.
-    for page in phones:
+    # The phone goes round the table: zij (the opponents) accept, with the acceptance code printed in
+    # their signature box. A wrong code is refused and confirms nothing.
+    for page, match in zip(phones, tables):
+        page.locator("#pin-1").fill("AAA-AAA")
+        with page.expect_navigation():
+            page.locator("#accept-1").tap()
+        page.wait_for_selector("#table-page[data-state='check']")
+        assert "acceptance code" in page.content() or "acceptatiecode" in page.content()
+        no_sideways_scroll(page)
+        page.locator("#pin-1").fill(printed_pin(side_pin(match.table_code, 1)).lower())  # as typed, any case
         with page.expect_navigation():
             page.locator("#accept-1").tap()
         page.wait_for_selector("#table-page[data-state='confirmed']")

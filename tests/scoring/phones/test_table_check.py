@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from competitions.draws.table_codes import printed_pin, side_pin
 from competitions.models import Competition, Match
 from scoring import services
 from scoring.matches.tables import AuditTable
@@ -26,8 +27,14 @@ def entered_at_table(club, client, second_check: str, *, side: int = 0) -> Match
 
 
 def accept(client, match, side: int, version: int | None = None):
+    """The opponents accept with their side's acceptance code, as printed in their signature box."""
     return client.post(
-        f"/t/{match.table_code}/accept/", {"side": side, "version": match.version if version is None else version}
+        f"/t/{match.table_code}/accept/",
+        {
+            "side": side,
+            "version": match.version if version is None else version,
+            "pin": printed_pin(side_pin(match.table_code, side)),
+        },
     )
 
 
@@ -71,13 +78,15 @@ def test_second_check_both_a_scorer_waits_for_the_table(club, client, scorer):
 def test_the_typing_side_cannot_accept_its_own_sheet_nor_anyone_twice(club, client):
     match = entered_at_table(club, client, Competition.SecondCheck.OPPONENTS)
     with pytest.raises(services.NotAllowed):
-        table_services.accept_at_table(match=match, side=0, version=match.version)
+        table_services.accept_at_table(match=match, side=0, version=match.version, pin=side_pin(match.table_code, 0))
     with pytest.raises(services.StaleVersion):  # they accept what they saw, not a later sheet
-        table_services.accept_at_table(match=match, side=1, version=match.version - 1)
-    table_services.accept_at_table(match=match, side=1, version=match.version)
+        table_services.accept_at_table(
+            match=match, side=1, version=match.version - 1, pin=side_pin(match.table_code, 1)
+        )
+    table_services.accept_at_table(match=match, side=1, version=match.version, pin=side_pin(match.table_code, 1))
     match.refresh_from_db()
     with pytest.raises(services.NotAllowed):
-        table_services.accept_at_table(match=match, side=1, version=match.version)
+        table_services.accept_at_table(match=match, side=1, version=match.version, pin=side_pin(match.table_code, 1))
     assert AuditEntry.objects.filter(match=match, action="confirm").count() == 1
 
 
@@ -108,7 +117,7 @@ def test_a_scorer_saving_over_a_table_sheet_takes_it_to_the_desk(club, client, s
     match.refresh_from_db()
     assert match.table_entered_side is None and match.entered_by == scorer
     with pytest.raises(services.NotAllowed):
-        table_services.accept_at_table(match=match, side=1, version=match.version)
+        table_services.accept_at_table(match=match, side=1, version=match.version, pin=side_pin(match.table_code, 1))
 
 
 def test_the_audit_table_names_the_side_at_the_table(club, client):
