@@ -187,11 +187,22 @@ def _anonymous(request) -> bool:
     return user is None or not user.is_authenticated
 
 
-def page_key(request, state: tuple, path: str | None = None) -> str:
-    """The cache key of a page: its language, the address it was asked at (scheme and host: a page
-    may carry absolute links, and ``ALLOWED_HOSTS`` bounds the hosts), its path with the clean query
-    (``_only_what_the_page_reads``) and the state read from the database."""
-    site = f"{request.scheme}://{request.get_host()}"
+#: Pages that carry absolute links (the calendar feeds' event links). Without ``SITE_URL`` those
+#: links come from the address the page was asked at, so their key includes it (scheme and host;
+#: ``ALLOWED_HOSTS`` bounds the hosts): a feed asked at one host name once handed its links to the
+#: readers of another. Every other page links by path only and stays one entry for every host, so
+#: app servers behind one proxy share what one of them rendered (a test renders each cached page and
+#: finds no host in it).
+ABSOLUTE_LINK_PAGES = frozenset({"competitions:calendar", "competitions:team_calendar"})
+
+
+def page_key(request, state: tuple, path: str | None = None, name: str = "") -> str:
+    """The cache key of a page: its language, its path with the clean query
+    (``_only_what_the_page_reads``), the state read from the database and, for a page with
+    absolute links built from the request, the address it was asked at."""
+    site = ""
+    if name in ABSOLUTE_LINK_PAGES and not getattr(settings, "SITE_URL", ""):
+        site = f"{request.scheme}://{request.get_host()}"
     raw = f"{translation.get_language()}|{site}|{path or request.get_full_path()}|{state!r}"
     return "page:" + hashlib.sha256(raw.encode()).hexdigest()
 
@@ -212,7 +223,7 @@ class PublicPageCache:
             return self.get_response(request)
         name, kind_state = found
         _only_what_the_page_reads(request, name)
-        key = page_key(request, kind_state)
+        key = page_key(request, kind_state, name=name)
         stored = _cache().get(key)
         if stored is not None:
             return self._from_cache(request, stored)

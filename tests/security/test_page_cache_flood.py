@@ -5,8 +5,9 @@
    reads (``competitions.pagecache.middleware.PARAMETERS``); the rest are taken off the request and
    the page is served from the cache. Counted: renders (``X-Page-Cache: miss``) and cache entries.
 2. A cached page carried links built from the request's Host: calendar.ics asked at one allowed host
-   name handed its links to readers of another. The key now includes the address asked at, and with
-   ``SITE_URL`` set the links are built from it whatever the host."""
+   name handed its links to readers of another. With ``SITE_URL`` set the links are built from it
+   whatever the host; without it, the key of a page with absolute links includes the address asked
+   at (``ABSOLUTE_LINK_PAGES``), and every other cached page is checked to carry no host at all."""
 
 import datetime
 import re
@@ -20,7 +21,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
-from competitions.pagecache.middleware import PARAMETERS, canonical_query
+from competitions.pagecache.middleware import ABSOLUTE_LINK_PAGES, PARAMETERS, canonical_query
 from tests.competitions.standings.factories import (
     generated_pairs,
     make_competition,
@@ -138,3 +139,32 @@ def test_with_site_url_the_links_are_the_sites_whatever_the_host(dated_league, s
     url = reverse("competitions:calendar", args=[dated_league.slug])
     for host in ("localhost", "127.0.0.1", "testserver"):
         assert links(fetch(url, HTTP_HOST=host)) == {"https://klaverjas.example.org"}
+
+
+def test_no_other_cached_page_carries_the_host_it_was_asked_at(settings):
+    """Only the pages in ABSOLUTE_LINK_PAGES may build links from the request's host: every other
+    cached page is one entry for all hosts (app servers behind one proxy share it)."""
+    settings.SITE_URL = ""
+    comp = generated_pairs(pairs=8, rounds=2)
+    match = comp.rounds.get(number=1).matches.first()
+    entrant = comp.entrants.first()
+    player = match.seats.first().player
+    urls = [
+        reverse("competitions:home"),
+        reverse("competitions:detail", args=[comp.slug]),
+        reverse("competitions:standings", args=[comp.slug]),
+        reverse("competitions:round", args=[comp.slug, 1]),
+        reverse("competitions:player", args=[comp.slug, player.pk]),
+        reverse("competitions:fixtures", args=[comp.slug]),
+        reverse("competitions:team", args=[comp.slug, entrant.pk]),
+        reverse("scoring:match", args=[match.pk]),
+        f"/api/competitions/{comp.slug}/standings",
+        f"/api/competitions/{comp.slug}/rounds/1",
+        f"/api/competitions/{comp.slug}/fixtures",
+        "/api/competitions",
+        f"/api/matches/{match.pk}",
+    ]
+    for url in urls:
+        body = fetch(url, HTTP_HOST="localhost").content.decode()
+        assert "//localhost" not in body, url
+    assert set(ABSOLUTE_LINK_PAGES) == {"competitions:calendar", "competitions:team_calendar"}
