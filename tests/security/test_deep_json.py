@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
+from clubs.models import Club
 from clubs.tokens import create_token
 from competitions.models import Competition
 from core.api_errors import MAX_BODY_DEPTH
@@ -107,3 +108,22 @@ def test_a_real_sheet_is_well_within_the_depth_limit():
     sheet = {"version": 0, "deals": [{"bidder": 0, "points": [100, 62], "roem": [20, 0], "pit": None}]}
     assert text_depth(json.dumps(sheet)) == 4 < MAX_BODY_DEPTH
     assert isinstance(Competition._meta.get_field("rule_options"), LimitedJSONModelField)
+
+
+@pytest.mark.parametrize("depth", [3, 12, 40, 3000])
+def test_deep_rule_options_through_the_organisers_api_are_a_400(depth):
+
+    home = Club.objects.create(name="Api diep", slug=f"api-diep-{depth}")
+    token = create_token(make_user(f"api-diep-{depth}", club=home, role="organiser"))
+    body = '{"club": "%s", "name": "Diep", "rule_options": {"four_of_a_kind_ranks": %s}}' % (home.slug, nested(depth))
+    response = Client().post(
+        "/api/competitions",
+        body,
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400, response.content[:300]
+    if depth + 2 > MAX_BODY_DEPTH:
+        assert f"nested too deeply: at most {MAX_BODY_DEPTH} levels" in response.json()["detail"]
+    assert not Competition.objects.filter(club=home).exists()

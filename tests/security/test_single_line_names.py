@@ -12,17 +12,20 @@ import io
 import icalendar
 import openpyxl
 import pytest
+from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from clubs.members.services import ImportRefused, import_members_and_teams
 from clubs.models import Club, Player, Team
+from clubs.tokens import create_token
 from competitions.evenings.forms import WalkInForm
 from competitions.models import Competition
 from competitions.season.forms import NewSeasonForm, SettingsForm
 from core.text import control_character, single_line, validate_single_line
 from scoring.results.imports import import_results
+from tests.competitions.factories import make_user
 from tests.competitions.standings.factories import make_competition, make_round, make_teams, team_fixture
 from tests.scoring.results.test_import_results import (  # noqa: F401 (fixtures)
     club,
@@ -150,10 +153,9 @@ def test_a_name_stored_before_never_breaks_the_calendar():
 
 
 @pytest.mark.parametrize(
-    ("app", "name"), [("clubs", "0005_single_line_names"), ("competitions", "0012_single_line_names")]
+    ("app", "name"), [("clubs", "0005_single_line_names"), ("competitions", "0013_single_line_names")]
 )
 def test_the_data_migrations_mend_stored_names(app, name):
-    from django.apps import apps
 
     migration = importlib.import_module(f"{app}.migrations.{name}")
     home = Club.objects.create(name="Club\nmet regels", slug="gemengd")
@@ -168,3 +170,21 @@ def test_the_data_migrations_mend_stored_names(app, name):
     else:
         competition.refresh_from_db()
         assert competition.name == "Zomer competitie"
+
+
+@pytest.mark.usefixtures("english")
+@pytest.mark.parametrize("name", ["Zomer\ncompetitie", "Zomer\x1b[2J", "Zomer\u2029"])
+def test_the_organisers_api_refuses_it_and_creates_nothing(name):
+
+    home = Club.objects.create(name="Api", slug="api-regels")
+    token = create_token(make_user("api-boss", organiser_of=home))
+    response = Client().post(
+        "/api/competitions",
+        data={"club": home.slug, "name": name},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 400, response.json()
+    assert [e["field"] for e in response.json()["errors"]] == ["name"]
+    assert "one line" in response.json()["errors"][0]["message"]
+    assert not Competition.objects.filter(club=home).exists()

@@ -6,7 +6,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("competitions", "0010_season_plan_settings_audit"),
+        ("competitions", "0011_booby_prize_partial"),
     ]
 
     operations = [
