@@ -11,13 +11,14 @@ Importing this module adds ``POST /competitions`` to the public competitions rou
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Path, Router
 from ninja.responses import Status
 
 from clubs.models import Club
-from clubs.permissions import clubs_managed_by
+from clubs.permissions import clubs_managed_by, is_staff_of
 from clubs.tokens import BearerToken
 from competitions import api as competitions_api
 from competitions.models import Competition
@@ -59,6 +60,16 @@ def settings_out(competition: Competition) -> dict:
 
 def _refused(errors: dict[str, str]) -> Status:
     return Status(400, problems_body([Problem(0, api_name(field), message) for field, message in errors.items()]))
+
+
+def _competition_for(request, slug: str) -> Competition:
+    """The competition a call names, or 404 — also a private one the token's user may not see (not
+    its club's staff): as for a match (issue 25), a 403 would tell that it exists. A public one the
+    user may not change stays a 403."""
+    competition = get_object_or_404(Competition.objects.select_related("club", "previous"), slug=slug)
+    if not competition.is_public and not is_staff_of(request.auth, competition.club_id):
+        raise Http404
+    return competition
 
 
 def _forbidden(message: str) -> Status:
@@ -114,7 +125,7 @@ def create_competition(request, payload: CompetitionCreateIn):
     summary="A competition's settings, as the organiser sees them",
 )
 def competition_settings(request, slug: str = SLUG):
-    competition = get_object_or_404(Competition.objects.select_related("club", "previous"), slug=slug)
+    competition = _competition_for(request, slug)
     if not services.may_set_up(request.auth, competition.club):
         return _forbidden(_("Only an organiser of this club may see these settings."))
     return settings_out(competition)
@@ -128,7 +139,7 @@ def competition_settings(request, slug: str = SLUG):
     summary="Change a competition's settings (only the fields sent)",
 )
 def patch_competition(request, payload: CompetitionPatchIn, slug: str = SLUG):
-    competition = get_object_or_404(Competition.objects.select_related("club", "previous"), slug=slug)
+    competition = _competition_for(request, slug)
     body = payload.model_dump(exclude_unset=True)
     confirmed = bool(body.pop("confirm", False))
     try:

@@ -75,3 +75,23 @@ def test_a_visible_match_one_may_not_enter_is_still_a_403(stranger_token):
     match = make_match(make_club("openbaar"))  # public competition, published round
     response = call("PUT", f"/api/matches/{match.pk}/deals", stranger_token, {"version": 0, "deals": []})
     assert response.status_code == 403
+
+
+def test_the_organisers_api_answers_404_for_another_clubs_private_competition(stranger_token):
+    hidden = make_match(make_club("besloten-api"), is_public=False).round.competition
+    visible = make_match(make_club("open-api")).round.competition
+    unknown_settings = call("GET", "/api/competitions/bestaat-niet/settings", stranger_token)
+    assert unknown_settings.status_code == 404
+    assert call("GET", f"/api/competitions/{hidden.slug}/settings", stranger_token).json() == unknown_settings.json()
+    patch = Client().patch(
+        f"/api/competitions/{hidden.slug}",
+        json.dumps({"name": "Overgenomen"}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {stranger_token}",
+    )
+    assert patch.status_code == 404
+    hidden.refresh_from_db()
+    assert hidden.name != "Overgenomen"
+    assert (
+        call("GET", f"/api/competitions/{visible.slug}/settings", stranger_token).status_code == 403
+    )  # public: exists
