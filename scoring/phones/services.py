@@ -52,6 +52,10 @@ from scoring.services import (
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
+class WrongPin(NotAllowed):
+    """The acceptance code typed is not the accepting side's (the view counts these per table)."""
+
+
 def _locked(match: Match) -> Match:
     return Match.objects.select_related("round__competition__club").get(pk=match.pk)
 
@@ -129,7 +133,7 @@ def accept_at_table(*, match: Match, side: int, version: int, pin: str) -> Match
     match = _locked(match)
     side = _require_check(match, side, version)
     if not pin_matches(match.table_code, side, pin):
-        raise NotAllowed(
+        raise WrongPin(
             _(
                 "That is not the acceptance code of %(side)s. It is printed in the signature box of "
                 "%(side)s on the score sheet; the organiser has it too."

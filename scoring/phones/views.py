@@ -10,6 +10,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
@@ -218,6 +219,8 @@ def _check(request, code: str, action, **extra):
         done = action(match=match, side=side, version=-1 if version is None else version, **extra)
     except StaleVersion:
         messages.error(request, _("The sheet changed while you were checking it; check it again."))
+    except table_services.WrongPin:
+        raise  # counted by table_accept
     except NotAllowed as refused:
         messages.error(request, str(refused))
     else:
@@ -225,10 +228,37 @@ def _check(request, code: str, action, **extra):
     return None
 
 
+#: Wrong acceptance codes one table may type within ``WRONG_PINS_SECONDS`` before accepting is
+#: paused: a code has 30 bits, so with this limit it cannot be found by trying.
+WRONG_PINS_LIMIT = 10
+WRONG_PINS_SECONDS = 15 * 60
+
+
+def _wrong_pins_key(code: str) -> str:
+    return f"table-wrong-pins:{normalise(code) or code[:20]}"
+
+
 @require_POST
 @table_link
 def table_accept(request, code: str):
-    done = _check(request, code, table_services.accept_at_table, pin=request.POST.get("pin", "")[:40])
+    key = _wrong_pins_key(code)
+    if (cache.get(key) or 0) >= WRONG_PINS_LIMIT:
+        match_for_code(code)  # a wrong table code is still a 404
+        messages.error(
+            request,
+            _("Too many wrong acceptance codes at this table: wait a quarter of an hour, or let a scorer confirm."),
+        )
+        return redirect("table:page", code=code)
+    try:
+        done = _check(request, code, table_services.accept_at_table, pin=request.POST.get("pin", "")[:40])
+    except table_services.WrongPin as refused:
+        cache.add(key, 0, WRONG_PINS_SECONDS)
+        try:
+            cache.incr(key)
+        except ValueError:  # expired meanwhile
+            cache.set(key, 1, WRONG_PINS_SECONDS)
+        messages.error(request, str(refused))
+        done = None
     if done is not None:
         if done.status == Match.Status.CONFIRMED:
             messages.success(request, _("Accepted. The result is confirmed and counts in the standings."))

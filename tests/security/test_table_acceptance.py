@@ -5,6 +5,7 @@ on the staff's sheets.pdf, listed on the organiser's phones page); the dashboard
 who accepted. The table code itself is unchanged."""
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -109,3 +110,20 @@ def test_the_phones_page_lists_the_codes_and_the_dashboard_who_accepted(typed, o
     slug = match.round.competition.slug
     board = staff.get(reverse("tonight:dashboard", args=[slug]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "typed by wij, accepted by zij with its code" in board
+
+
+def test_trying_codes_is_paused_after_ten_wrong_ones(typed):
+    match, phone = typed
+    caches["default"].clear()
+    for n in range(10):
+        accept(phone, match, 1, f"AAA{n:03d}")
+    right = printed_pin(side_pin(match.table_code, 1))
+    accept(phone, match, 1, right)  # even the right code waits now
+    match.refresh_from_db()
+    assert match.status == Match.Status.ENTERED
+    page = phone.get(f"/t/{match.table_code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Too many wrong acceptance codes" in page
+    caches["default"].clear()  # a quarter of an hour later
+    accept(phone, match, 1, right)
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
