@@ -19,6 +19,7 @@ from django.urls import reverse
 
 from competitions.draws.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
+from core.compass import seat_label
 from scoring.entry.layout import SIDE_SHOWN
 from scoring.models import Deal
 
@@ -125,7 +126,7 @@ def side_words(sides) -> list[SideWords]:
 
 def side_label(match: Match, side: int) -> str:
     """The word the sheet and the phone use for ``side``: wij/zij, or the seat at a table of three."""
-    labels = ("wij", "zij") if match.sides == 2 else ("N", "E", "S")
+    labels = ("wij", "zij") if match.sides == 2 else tuple(seat_label(s) for s in ("N", "E", "S"))
     return labels[side] if 0 <= side < len(labels) else str(side)
 
 
