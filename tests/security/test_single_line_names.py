@@ -63,6 +63,7 @@ def test_honest_names_pass():
         validate_single_line(text)
 
 
+@pytest.mark.usefixtures("english")
 def test_the_models_refuse_a_name_of_two_lines():
     home = Club.objects.create(name="Regels", slug="regels")
     for instance, field in (
