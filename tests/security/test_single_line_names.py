@@ -154,7 +154,7 @@ def test_a_name_stored_before_never_breaks_the_calendar():
 
 
 @pytest.mark.parametrize(
-    ("app", "name"), [("clubs", "0005_single_line_names"), ("competitions", "0013_single_line_names")]
+    ("app", "name"), [("clubs", "0005_single_line_names"), ("competitions", "0015_single_line_names")]
 )
 def test_the_data_migrations_mend_stored_names(app, name):
 

@@ -35,7 +35,7 @@ def mend_names(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("competitions", "0012_json_limits"),
+        ("competitions", "0014_json_limits"),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("competitions", "0011_booby_prize_partial"),
+        ("competitions", "0013_settingschange_import"),
     ]
 
     operations = [
