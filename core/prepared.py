@@ -12,7 +12,12 @@ every value and ``select_related`` rows become the related instances. The hot pa
 a match page read their match, token, seats, sides and deals this way: building the SQL of a match
 with its round, competition and club cost 2.6 ms of Python against 0.15 ms to run it.
 
-It lives in ``clubs``, the app every other app may import, and knows no model of its own.
+It knows no model of its own. PRIVATE INTERNALS: this is the one module that leans on Django's
+private query machinery (the compiler's ``select``/``klass_info``/``annotation_col_map``/
+``has_extra_select``, ``get_converters``/``apply_converters``, ``get_related_populators``,
+``Model.from_db``, a queryset's ``_result_cache``/``_prefetch_done``/``_prefetched_objects_cache``);
+kept because the bench shows it pays (the match page and a sheet's save). Upgrading Django:
+tests/core/test_private_internals.py names what changed.
 """
 
 from __future__ import annotations

@@ -110,8 +110,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # several app servers, e.g. CACHE_URL=redis://127.0.0.1:6379/0. Sessions stay in the database.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-    # Django's Redis backend, keeping its client objects (core.redis_cache says why).
-    CACHES = {"default": {"BACKEND": "core.redis_cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
+    # django-redis: one redis.Redis client per server, kept for the process (Django's own backend built
+    # one per get and set, about 0.1 ms each on a page served from the cache).
+    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
 else:
     CACHES = {
         "default": {

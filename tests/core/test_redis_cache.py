@@ -1,4 +1,4 @@
-"""core.redis_cache: Django's Redis backend, its client objects kept — against a real redis-server."""
+"""The league server's page cache: CACHE_URL=redis://… gives django-redis, which keeps its client — against a real redis-server."""
 
 import shutil
 import socket
@@ -6,8 +6,7 @@ import subprocess
 import time
 
 import pytest
-
-from core.redis_cache import RedisCache
+from django_redis.cache import RedisCache
 
 pytestmark = pytest.mark.skipif(
     shutil.which("redis-server") is None, reason="needs redis-server (Debian package redis-server)"
@@ -36,13 +35,23 @@ def redis_url():
         server.wait(timeout=10)
 
 
-def test_the_cache_works_and_keeps_one_client_per_pool(redis_url):
+def test_cache_url_gives_django_redis_which_works_and_keeps_one_client(redis_url):
+    import importlib
+
+    import config.settings.base as base
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("CACHE_URL", redis_url)
+        configured = importlib.reload(base).CACHES
+    importlib.reload(base)
+    assert configured["default"]["BACKEND"] == "django_redis.cache.RedisCache"
+    assert configured["default"]["LOCATION"] == redis_url
     cache = RedisCache(redis_url, {"TIMEOUT": 60})
     cache.set("page:a", (b"<html>", {"Content-Type": "text/html"}))
     assert cache.get("page:a") == (b"<html>", {"Content-Type": "text/html"})
     assert cache.get("page:missing") is None
     assert cache.get_many(["page:a", "page:missing"]) == {"page:a": (b"<html>", {"Content-Type": "text/html"})}
-    first = cache._cache.get_client(write=False)
-    assert cache._cache.get_client(write=True) is first  # one server: one pool, one client, made once
+    first = cache.client.get_client(write=False)
+    assert cache.client.get_client(write=True) is first  # one server: one client, made once
     cache.delete("page:a")
     assert cache.get("page:a") is None

@@ -20,7 +20,7 @@ from clubs.tokens import create_token
 from competitions.models import MatchSide
 from tests.scoring.factories import make_match, make_user, simulated_sheet
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # tests/competitions/pagecache/ -> the project
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
