@@ -17,7 +17,8 @@
  * output[data-running-side], output[data-total-side], ul[data-errors-for=<n>],
  * #save-state[data-state] ("server", "draft", "restored", "sending", "offline", "saved", "error",
  * "conflict"), button#save, button#overwrite, body.table-ready once wired; after a save of part of the
- * sheet #table-page[data-resumed-at=<n>] names the deal the page came back at.
+ * sheet #table-page[data-resumed-at=<n>] names the deal the page came back at; #table-page[data-advanced-to=<n>]
+ * the deal the page moved on to by itself.
  */
 (function () {
   "use strict";
@@ -299,6 +300,26 @@
     }
   }
 
+  // --- on to the next deal by itself: points that no further digit can make valid (0, or 17 and up:
+  // 97 -> 970 would be more than 162) end the deal when its bidder is chosen; the next deal comes to
+  // the top of the screen with the cursor in its points, as long as that deal is still empty.
+  function onToNext(input) {
+    var typed = input.value.trim();
+    if (!/^\d+$/.test(typed) || document.activeElement !== input) return;
+    var n = parseInt(typed, 10);
+    if (n > dealTotal || !(typed === "0" || n * 10 > dealTotal)) return;
+    var card = input.closest(".t-deal");
+    if (card.querySelectorAll('input[data-field="points"]').length !== 2) return;
+    if (card.querySelector('input[data-field="bidder"]') && !card.querySelector('input[data-field="bidder"]:checked')) return;
+    var next = document.getElementById("deal-" + (parseInt(card.dataset.deal, 10) + 1));
+    if (!next) return;
+    var boxes = Array.prototype.slice.call(next.querySelectorAll('input[data-field="points"]'));
+    if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return;
+    boxes[0].focus({ preventScroll: true });
+    next.scrollIntoView({ block: "start" });
+    page.dataset.advancedTo = next.dataset.deal;
+  }
+
   var chosen = {};
   inputs().forEach(function (el) { if (el.type === "radio" && el.checked) chosen[el.name] = el.value; });
   form.addEventListener("click", function (event) {
@@ -306,6 +327,11 @@
     if (el.type !== "radio" || el.name === "side") return;
     if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
     Array.prototype.forEach.call(form.querySelectorAll('input[name="' + el.name + '"]'), function (r) { delete r.dataset.auto; });
+    if (el.dataset.field === "bidder" && el.checked) {
+      // after the bid the cursor goes to the points (as on the entry page), if none are typed yet
+      var boxes = Array.prototype.slice.call(el.closest(".t-deal").querySelectorAll('input[data-field="points"]'));
+      if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) boxes[0].focus({ preventScroll: true });
+    }
     keep();
     later();
   });
@@ -313,6 +339,7 @@
     var el = event.target;
     if (el.dataset.field === "points") fillPoints(el);
     if (el.type !== "radio") { keep(); later(); }
+    if (el.dataset.field === "points") onToNext(el);
   });
   form.addEventListener("change", function (event) {
     if (event.target.name === "side") keep();

@@ -131,3 +131,33 @@ def test_a_partial_save_keeps_the_phone_where_it_was(tables, new_context):  # no
     assert 0 <= top < 844, "deal 4 is on screen, not deal 1"
     assert page.evaluate("window.scrollY") > 0
     assert page.js_errors == []
+
+
+def test_an_ordinary_deal_takes_three_taps_and_digits_and_no_scrolling(tables, new_context):  # noqa: F811
+    """Counted at 390 px: wij bid (1 tap), wij took 97 (2 digits): zij's 65 fills itself in, roem stays
+    0, and the next deal is at the top of the screen with the cursor in its points."""
+    match = tables[0]
+    page = open_phone(new_context, match)
+    page.locator("#side-0").check(force=True)
+    actions = []
+    for number, points in ((1, "97"), (2, "120"), (3, "40")):
+        page.locator(f"#deal-{number} label.chip:has(input[name='deal-{number}-bidder'][value='w'])").tap()
+        actions.append(1)
+        assert page.evaluate("document.activeElement.id") == f"deal-{number}-points_a", "the bid moves to the points"
+        page.keyboard.type(points)
+        actions[-1] += len(points)
+        assert page.locator(f"#deal-{number}-points_b").input_value() == str(162 - int(points))
+        assert page.evaluate("document.activeElement.id") == f"deal-{number + 1}-points_a"
+        top = page.evaluate(f"document.getElementById('deal-{number + 1}').getBoundingClientRect()")
+        assert 0 <= top["top"] and top["bottom"] <= 844, "the whole next deal is on screen"
+    wait_for_deal(page, 3)
+    assert actions == [3, 4, 3]  # taps and digits per deal
+    assert [int(page.locator(f"output[data-total-side='{i}']").inner_text()) for i in (0, 1)] == [
+        217,
+        269,
+    ]  # deal 3: wij bid and took 40, nat: 0–162
+    # 12 is not the end of a number (120, 125 ... may follow): the page waits.
+    page.locator("#deal-4 label.chip:has(input[name='deal-4-bidder'][value='z'])").tap()
+    page.keyboard.type("12")
+    assert page.evaluate("document.activeElement.id") == "deal-4-points_a"
+    assert page.js_errors == []
