@@ -246,6 +246,13 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
         "second_check": "scorer",
         "entry_mode": "deals",
         "draw_method": "lot",
+        # the reglement options of issue 26 (their defaults)
+        "best_from": "start",
+        "unexcused_points": 0,
+        "missed_round_policy": "nothing",
+        "missed_round_points": 0,
+        "verzaakt_player_penalty": 0,
+        "substitute_counts_for": "substitute",
     }
     form = CompetitionForm(
         data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'}
