@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competitions.season import views
+from competitions.season import views, views_history
 
 app_name = "season"
 
@@ -10,4 +10,8 @@ urlpatterns = [
     path("manage/clubs/<slug:slug>/competitions/new/", views.competition_new, name="new"),
     path("manage/competitions/<slug:slug>/settings/", views.competition_settings, name="settings"),
     path("manage/competitions/<slug:slug>/new-season/", views.new_season, name="new-season"),
+    path("manage/competitions/<slug:slug>/history/", views_history.history_import, name="history"),
+    path(
+        "manage/competitions/<slug:slug>/history/template.xlsx", views_history.history_template, name="history-template"
+    ),
 ]

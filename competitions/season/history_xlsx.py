@@ -1,0 +1,127 @@
+"""The xlsx side of bringing a club's history along (issue 26 item 12): the downloadable template
+(headers player, date, points in the current language) and the reading of an uploaded file into the
+rows that ``competitions.season.history`` checks and imports.
+
+The upload is checked by ``documents.upload_guard`` before openpyxl opens it (bombs and oversized
+sheets refused in bounded work), then read in read-only mode. The headers are found by name, in
+English or Dutch, in any order; blank rows at the end are ignored. Each row keeps its sheet row
+number, so that a refusal names the row the organiser sees in Excel.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+import zipfile
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font, PatternFill
+from openpyxl.utils.exceptions import InvalidFileException
+
+from competitions.season.history import ROWS_MAX
+from documents.upload_guard import UnsafeWorkbook, check_workbook
+
+MAX_BYTES = 5 * 1024 * 1024
+#: the columns: key (the service's row key), header (translated), the other headers accepted
+COLUMNS = (
+    ("player", gettext_noop("Player"), {"player", "speler", "name", "naam"}),
+    ("date", gettext_noop("Date"), {"date", "datum", "evening", "avond"}),
+    ("points", gettext_noop("Points"), {"points", "punten", "score"}),
+)
+_DUTCH_DATE = re.compile(r"\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*")
+
+
+class SheetRefused(Exception):
+    """The file as a whole cannot be read (not an xlsx, too big, headers missing); nothing imported."""
+
+
+def header(key: str) -> str:
+    return next(_(label) for k, label, _aliases in COLUMNS if k == key)
+
+
+def template_workbook() -> bytes:
+    """An empty sheet with the three headers in the current language and one example row."""
+    wb = Workbook()
+    ws = wb.active
+    ws.title = _("Evening totals")
+    ws.append([_(label) for _k, label, _a in COLUMNS])
+    bold, fill = Font(bold=True, color="FFFFFF"), PatternFill("solid", fgColor="1D5C3A")
+    for cell in ws[1]:
+        cell.font, cell.fill = bold, fill
+    ws.append(["Joëlle de Vries", datetime.date(2025, 9, 5), 5120])
+    ws["B2"].number_format = "yyyy-mm-dd"
+    ws.column_dimensions["A"].width, ws.column_dimensions["B"].width, ws.column_dimensions["C"].width = 28, 14, 10
+    ws.freeze_panes = "A2"
+    ws["A2"].data_type = "s"  # text as text, never a formula
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _date(value):
+    """A cell's date: a real date cell, ISO text, or Dutch dd-mm-yyyy text; anything else as it is."""
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, str) and (m := _DUTCH_DATE.fullmatch(value)):
+        try:
+            return datetime.date(int(m[3]), int(m[2]), int(m[1])).isoformat()
+        except ValueError:
+            return value
+    return value
+
+
+def read_rows(data: bytes) -> tuple[list[dict], list[int]]:
+    """(rows of {"player", "date", "points"}, their sheet row numbers), or :class:`SheetRefused`."""
+    if not data:
+        raise SheetRefused(_("The file is empty."))
+    if len(data) > MAX_BYTES:
+        raise SheetRefused(_("The file is larger than 5 MB."))
+    try:
+        check_workbook(data, max_row=ROWS_MAX + 1)
+    except UnsafeWorkbook as unsafe:
+        raise SheetRefused(str(unsafe)) from None
+    try:
+        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
+        raise SheetRefused(
+            _("This file is not an Excel workbook (.xlsx). Download the template, fill it in and save it as .xlsx.")
+        ) from None
+    try:
+        ws = wb.worksheets[0]
+        lines = ws.iter_rows(values_only=True)
+        heads = [str(v).strip().casefold() if v is not None else "" for v in next(lines, ())]
+        positions = {}
+        for key, label, aliases in COLUMNS:
+            for index, head in enumerate(heads):
+                if head in aliases or head == _(label).casefold():
+                    positions[key] = index
+                    break
+        missing = [header(k) for k, _l, _a in COLUMNS if k not in positions]
+        if missing:
+            raise SheetRefused(
+                _("The first row must hold the headers %(headers)s; missing: %(missing)s.")
+                % {
+                    "headers": ", ".join(header(k) for k, _l, _a in COLUMNS),
+                    "missing": ", ".join(missing),
+                }
+            )
+        rows, numbers = [], []
+        for number, values in enumerate(lines, start=2):
+            cells = {k: (values[i] if i < len(values) else None) for k, i in positions.items()}
+            if isinstance(cells["player"], str):
+                cells["player"] = cells["player"].strip() or None
+            if all(v is None for v in cells.values()):
+                continue  # a blank row
+            cells["date"] = _date(cells["date"])
+            rows.append(cells)
+            numbers.append(number)
+    finally:
+        wb.close()
+    if not rows:
+        raise SheetRefused(_("The file has no rows to import."))
+    return rows, numbers

@@ -1,0 +1,127 @@
+"""The organiser's page that brings a club's history along (issue 26 item 12): the template to
+download, the upload of an xlsx of evening totals, the check of every row, the confirmation of the
+names that are not yet members, and the import (all rows or none). Login; organiser of the
+competition's club (or site admin), else 403.
+
+Thin: ``history_xlsx`` reads the file, ``history`` checks and imports. The confirmation step carries
+the checked rows in a signed form field (bound to this competition and this user, valid for an
+hour), so the organiser does not upload the file twice and nothing is stored before confirming.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from clubs.permissions import is_organiser_of
+from competitions.models import Competition
+from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, unknown_names
+from competitions.season.history_xlsx import MAX_BYTES, SheetRefused, header, read_rows, template_workbook
+from documents.xlsx import XLSX_TYPE
+
+CONFIRM_MAX_AGE = 3600
+
+
+def competition_of_organiser(request, slug: str) -> Competition:
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not is_organiser_of(request.user, competition.club_id):
+        raise PermissionDenied
+    return competition
+
+
+def _salt(competition, user) -> str:
+    return f"season.history:{competition.pk}:{user.pk}"
+
+
+def _row_errors(errors, numbers: list[int]) -> list[str]:
+    """The service's errors (rows counted from 1 in the list) named by sheet row and column header."""
+    named = []
+    for error in errors:
+        if error.row < 1:
+            named.append(error.message)
+            continue
+        column = header(error.column) if error.column in ("player", "date", "points") else error.column
+        named.append(
+            _("Row %(row)s, column %(column)s: %(why)s")
+            % {"row": numbers[error.row - 1], "column": column, "why": error.message}
+        )
+    return named
+
+
+def _import(request, competition, rows, numbers, *, create_players: bool, context: dict):
+    try:
+        result = import_evening_totals(
+            competition=competition, user=request.user, rows=rows, create_players=create_players
+        )
+    except HistoryRefused as refused:
+        context["row_errors"] = _row_errors(refused.errors, numbers)
+        return render(request, "staff/season/history.html", context, status=400)
+    messages.success(
+        request,
+        _(
+            "Imported: %(ec)s new evenings, %(tc)s new totals, %(tu)s totals changed, %(same)s unchanged, "
+            "%(pc)s new members."
+        )
+        % {
+            "ec": result.evenings_created,
+            "tc": result.totals_created,
+            "tu": result.totals_changed,
+            "same": result.totals_unchanged,
+            "pc": len(result.players_created),
+        },
+    )
+    return redirect("season:history", slug=competition.slug)
+
+
+@login_required
+def history_import(request, slug):
+    competition = competition_of_organiser(request, slug)
+    context = {"competition": competition, "club": competition.club, "max_mb": MAX_BYTES // (1024 * 1024)}
+    if request.method != "POST":
+        return render(request, "staff/season/history.html", context)
+    if "payload" in request.POST:  # the confirmation of the unknown names
+        try:
+            rows, numbers = signing.loads(
+                request.POST["payload"], salt=_salt(competition, request.user), max_age=CONFIRM_MAX_AGE
+            )
+        except signing.BadSignature:
+            context["problems"] = [_("This confirmation has expired or was changed; upload the file again.")]
+            return render(request, "staff/season/history.html", context, status=400)
+        return _import(request, competition, rows, numbers, create_players=True, context=context)
+    upload = request.FILES.get("file")
+    if upload is None:
+        context["problems"] = [_("Choose a file to upload.")]
+        return render(request, "staff/season/history.html", context, status=400)
+    context["filename"] = upload.name
+    if upload.size > MAX_BYTES:
+        context["problems"] = [_("The file is larger than 5 MB.")]
+        return render(request, "staff/season/history.html", context, status=400)
+    try:
+        rows, numbers = read_rows(upload.read())
+    except SheetRefused as refused:
+        context["problems"] = [str(refused)]
+        return render(request, "staff/season/history.html", context, status=400)
+    parsed, errors = check_rows(competition, rows)
+    if errors:
+        context["row_errors"] = _row_errors(errors, numbers)
+        return render(request, "staff/season/history.html", context, status=400)
+    unknown = unknown_names(competition, parsed)
+    if unknown:
+        context["unknown"] = unknown
+        context["row_count"] = len(rows)
+        context["payload"] = signing.dumps([rows, numbers], salt=_salt(competition, request.user), compress=True)
+        return render(request, "staff/season/history.html", context)
+    return _import(request, competition, rows, numbers, create_players=False, context=context)
+
+
+@login_required
+def history_template(request, slug):
+    competition = competition_of_organiser(request, slug)
+    response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{competition.slug}-evening-totals.xlsx"'
+    return response
