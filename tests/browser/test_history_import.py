@@ -1,0 +1,61 @@
+"""The evening-totals import on the organiser's pages, in a real browser (issue 26 item 12): from the
+settings page to the import page, a real xlsx uploaded, the unknown name confirmed, and the public
+standings reading the imported evenings. Hand-computed: Bert Bok 2800 + 2900 = 5700 leads Anna Aap
+3000 + 2500 = 5500; Cor Cavia (created on confirming) 2000.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from openpyxl import Workbook
+
+from clubs.models import Player
+from competitions.models import Evening
+from tests.browser.helpers import log_in
+from tests.competitions.factories import make_user
+from tests.competitions.standings.factories import make_club, make_competition, make_players
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_organiser_imports_evening_totals_and_reads_the_standings(page, tmp_path):
+    club = make_club("troef")
+    user = make_user("baas", organiser_of=club)
+    user.set_password("demo")
+    user.save()
+    comp = make_competition(club, format="individual", slug="clubavonden")
+    make_players(club, ["Anna Aap", "Bert Bok"])
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Speler", "Datum", "Punten"])
+    for row in (
+        ("Anna Aap", datetime.date(2025, 9, 5), 3000),
+        ("Bert Bok", datetime.date(2025, 9, 5), 2800),
+        ("Anna Aap", datetime.date(2025, 10, 3), 2500),
+        ("Bert Bok", datetime.date(2025, 10, 3), 2900),
+        ("Cor Cavia", datetime.date(2025, 10, 3), 2000),
+    ):
+        ws.append(list(row))
+    path = tmp_path / "avonden.xlsx"
+    wb.save(path)
+
+    page.goto("/")
+    log_in(page, "baas")
+    page.goto(f"/manage/competitions/{comp.slug}/settings/")
+    with page.expect_navigation():
+        page.locator("#history-link").click()
+    page.locator("#id_file").set_input_files(str(path))
+    with page.expect_navigation():
+        page.locator("#history-upload").click()
+    assert "Cor Cavia" in page.locator("#history-confirm").inner_text()
+    assert not Evening.objects.filter(competition=comp).exists()
+    with page.expect_navigation():
+        page.locator("#confirm-names").click()
+    assert "2 nieuwe avonden" in page.locator(".messages").inner_text()
+    assert Player.objects.filter(club=club, last_name="Cavia").count() == 1
+    page.goto(f"/competitions/{comp.slug}/standings/")
+    main = page.locator("main").inner_text()
+    assert main.index("Bert Bok") < main.index("Anna Aap") < main.index("Cor Cavia")
+    assert page.js_errors == []
