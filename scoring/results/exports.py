@@ -50,6 +50,7 @@ RESULT_COLUMNS = [
     (N_("nat"), "nat", 5),
     (N_("mark"), "mark", 6),
     (N_("status"), None, 11),
+    (N_("date"), None, 11),  # the round's date (its evening's): added last, so earlier files keep their columns
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
@@ -66,9 +67,14 @@ class ResultsExporter(Exporter):
     site's language (the import reads them and the English keys); each side named by its entrant,
     or at club evenings by its players."""
 
-    sheet_title = "results"
     columns = [Column(header, width) for header, _field, width in RESULT_COLUMNS]
     chunk_size = 4000
+    autofilter = True  # a filter on the header row: find a table, a player or a round at once
+
+    @property
+    def sheet_title(self) -> str:
+        """The sheet's name in the site's language ("uitslagen"); the import finds it by either name."""
+        return _("results")
 
     def get_columns(self):
         return [Column(_(header), width) for header, _field, width in RESULT_COLUMNS]
@@ -81,17 +87,21 @@ class ResultsExporter(Exporter):
         self.filename = f"{competition.slug}{suffix}-results.xlsx"
 
     def matches(self) -> dict[int, tuple]:
-        """match id -> (round, table, status, side names): one query each, a few bytes per table."""
+        """match id -> (round, date, table, status, side names): one query each, a few bytes per table.
+        The status is its label in the site's language ("bevestigd"); the date the round's, else its evening's."""
         matches = Match.objects.filter(round__competition=self.competition)
         if self.round_number:
             matches = matches.filter(round__number=self.round_number)
+        labels = {value: str(label) for value, label in Match.Status.choices}
         info = {
-            pk: [number, table, status, ["", "", ""]]
-            for pk, number, table, status in matches.values_list("id", "round__number", "table", "status")
+            pk: [number, day or evening_day, table, labels.get(status, status), ["", "", ""]]
+            for pk, number, day, evening_day, table, status in matches.values_list(
+                "id", "round__number", "round__date", "round__evening__date", "table", "status"
+            )
         }
         sides = MatchSide.objects.filter(match_id__in=matches.values("id"), entrant__isnull=False)
         for match_id, side, name in sides.values_list("match_id", "side", "entrant__name"):
-            info[match_id][3][side] = name
+            info[match_id][4][side] = name
         players: dict[tuple[int, int], list[str]] = {}
         for match_id, side, first, last in (
             MatchSeat.objects.filter(match_id__in=matches.values("id"))
@@ -100,8 +110,8 @@ class ResultsExporter(Exporter):
         ):
             players.setdefault((match_id, side), []).append(f"{first} {last}".strip())
         for (match_id, side), names in players.items():  # club evenings: the players of a side
-            if not info[match_id][3][side]:
-                info[match_id][3][side] = " & ".join(names)
+            if not info[match_id][4][side]:
+                info[match_id][4][side] = " & ".join(names)
         return info
 
     def rows(self):
@@ -140,7 +150,7 @@ class ResultsExporter(Exporter):
             nat,
             mark,
         ) in deals.iterator(chunk_size=self.chunk_size):
-            round_number, table, status, names = matches[match_id]
+            round_number, day, table, status, names = matches[match_id]
             yield (
                 slug,
                 round_number,
@@ -169,6 +179,7 @@ class ResultsExporter(Exporter):
                 nat == 1,
                 mark,
                 status,
+                day,
             )
 
 

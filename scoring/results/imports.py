@@ -49,6 +49,7 @@ import logging
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from clubs.members.services import ImportRefused, RowError, cell_text
@@ -80,6 +81,20 @@ ENGINE_COLUMNS = {
     "big_roem": "four jacks/five-run A",
 }
 STATUSES = set(Match.Status.values)
+
+
+def status_code(text: str) -> str | None:
+    """The status a cell names: its code ("confirmed") or its label in Dutch or English ("bevestigd"),
+    as the export writes it in the site's language. None when it names none."""
+    wanted = text.strip().casefold()
+    for value, label in Match.Status.choices:
+        names = {value, str(label).casefold()}
+        for language in ("nl", "en"):
+            with translation.override(language):
+                names.add(str(label).casefold())
+        if wanted in names:
+            return value
+    return None
 
 
 @dataclass
@@ -215,8 +230,9 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
                 flags[column] = yes_no_cell(values.get(column))
             except ValueError as exc:
                 err(column, str(exc))
-        status = cell_text(values.get("status")).casefold()
-        if status and status not in STATUSES:
+        status_text = cell_text(values.get("status"))
+        status = status_code(status_text) if status_text.strip() else ""
+        if status is None:
             err(
                 "status",
                 _("'%(value)s' is not one of %(statuses)s")

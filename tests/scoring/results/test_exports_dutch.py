@@ -1,6 +1,7 @@
 """results.xlsx in the site's language: Dutch headers, the players' names per side at club evenings,
 trump as ♣♦♥♠ — and the import reads that file as well as the English layout."""
 
+import datetime
 import io
 
 import openpyxl
@@ -10,6 +11,7 @@ from django.utils import translation
 from scoring.models import Deal
 from scoring.results.exports import RESULT_HEADERS
 from scoring.results.file import read_results, trump_cell
+from scoring.results.imports import status_code
 from tests.scoring.sheet_factories import fill_match, make_club, make_competition, make_match, make_player, make_round
 
 pytestmark = pytest.mark.django_db
@@ -59,3 +61,27 @@ def test_the_import_reads_the_dutch_file_and_the_english_layout(client, evening)
         english = read_results(english_file.getvalue())
     assert [row for _n, row in english] == [row for _n, row in dutch]
     assert [trump_cell(v) for v in ("♣", "ruiten", "Harten", "S", "spades", "")] == ["C", "D", "H", "S", "S", None]
+
+
+def test_sheet_name_status_date_and_filter_as_users_open_them(client, evening):
+    """Issue 24 item 8: the sheet is called "uitslagen", the status is in Dutch, every row carries its
+    round's date, and the header row has an autofilter; the import still reads that file."""
+    data = exported(client)
+    wb = openpyxl.load_workbook(io.BytesIO(data))
+    ws = wb.active
+    assert ws.title == "uitslagen"
+    rows = list(ws.iter_rows(values_only=True))
+    header = list(rows[0])
+    status, date = header.index("status"), header.index("datum")
+    assert {row[status] for row in rows[1:]} == {"bevestigd"}
+    assert {row[date].date() for row in rows[1:]} == {datetime.date(2025, 3, 14)}
+    assert ws.auto_filter.ref and ws.auto_filter.ref.startswith("A1:")
+    with translation.override("nl"):
+        parsed = read_results(data)
+    assert parsed and all(values["status"] == "bevestigd" for _number, values in parsed)
+
+
+def test_the_import_takes_a_status_as_code_or_label_in_either_language():
+    assert status_code("bevestigd") == status_code("Confirmed") == status_code("confirmed") == "confirmed"
+    assert status_code("deels ingevoerd") == "draft"
+    assert status_code("klaar") is None
