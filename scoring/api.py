@@ -3,7 +3,7 @@
 ``GET /api/matches/<id>`` is public for public competitions (a private one needs a token of its
 club's staff). ``PUT /api/matches/<id>/deals`` and ``POST /api/matches/<id>/confirm`` need
 ``Authorization: Bearer <token>`` (``clubs.tokens``) and the right to enter (or confirm) the match.
-The body is checked by ninja against the strict schemas of ``scoring.api_schemas`` (what a JSON
+The body is checked by ninja against the strict schemas of ``scoring.matches.schemas`` (what a JSON
 schema can say), then by the scoring services (the game's rules). Every refusal answers the one
 error shape of ``core.api_errors`` and changes nothing: each service runs in one transaction.
 Resending the sheet that is stored, at the current version, is a no-op (same version, same status).
@@ -23,7 +23,7 @@ from competitions.season.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
-from scoring.api_schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
+from scoring.matches.schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
 from scoring.phones.selectors import table_url
 from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
 

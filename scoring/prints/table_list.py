@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -15,43 +14,6 @@ from competitions.models import Round
 from core.compass import seat_label
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer, draw_title_bar
 from documents.qr import draw_qr
-
-SIDE_LETTERS = ("A", "B", "C")
-
-#: (header, Deal field or None for a column filled from the match, width)
-RESULT_COLUMNS = [
-    (N_("competition"), None, 18),
-    (N_("round"), None, 7),
-    (N_("table"), None, 7),
-    (N_("deal"), "number", 6),
-    (N_("side A"), None, 22),
-    (N_("side B"), None, 22),
-    (N_("side C"), None, 18),
-    (N_("bidder"), "bidder", 7),
-    (N_("points A"), "points_a", 9),
-    (N_("points B"), "points_b", 9),
-    (N_("points C"), "points_c", 9),
-    (N_("roem A"), "roem_a", 8),
-    (N_("roem B"), "roem_b", 8),
-    (N_("roem C"), "roem_c", 8),
-    (N_("pit"), "pit", 5),
-    (N_("verzaakt"), "verzaakt", 9),
-    (N_("trump"), "trump", 6),
-    (N_("challenge"), "challenge", 9),
-    (N_("nil"), "nil", 5),
-    # South African klawerjas: the side declared four jacks or a run of five (a boom of 2 strokes in old play)
-    (N_("four jacks/five-run A"), "big_roem_a", 10),
-    (N_("four jacks/five-run B"), "big_roem_b", 10),
-    (N_("score A"), "score_a", 9),
-    (N_("score B"), "score_b", 9),
-    (N_("score C"), "score_c", 9),
-    (N_("nat"), "nat", 5),
-    (N_("mark"), "mark", 6),
-    (N_("status"), None, 11),
-]
-RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
-DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
-SIDE_FIELDS = {"bidder", "pit", "verzaakt"}  # written as A, B, C
 
 
 class TableListRenderer(FlowableRenderer):
