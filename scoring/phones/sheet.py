@@ -19,9 +19,35 @@ from scoring.entry.layout import (
     layout_for,
 )
 from scoring.entry.preview import sheet_preview
+from scoring.rules import RuleSet
 from scoring.services import stored_deals
 
 TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
+
+#: The rule set's options that decide a deal's score: the phone scores offline with them
+#: (static/js/deal_score.js, a port of ``scoring.rules.deal.score_deal``).
+DEAL_OPTIONS = (
+    "deal_total",
+    "sides",
+    "has_bidder",
+    "pit_bonus",
+    "slot_bonus",
+    "no_nat",
+    "nat_on_tie",
+    "verzaakt_bonus",
+    "verzaakt_penalty",
+    "verzaakt_points",
+    "nil_bid",
+    "nil_bonus",
+    "challenges",
+    "spades_double",
+    "needs_trump",
+)
+
+
+def rules_for_phone(rules: RuleSet) -> dict:
+    """The rule set as the phone's deal scoring reads it (embedded in the page with json_script)."""
+    return {name: getattr(rules, name) for name in DEAL_OPTIONS}
 
 
 def phone_layout(match: Match, stored: list[dict]) -> SheetLayout:

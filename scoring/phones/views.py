@@ -40,7 +40,7 @@ from scoring.phones.selectors import (
     site_url,
     state_of,
 )
-from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, summary
+from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, rules_for_phone, summary
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, stored_deals
 
 
@@ -125,6 +125,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
             preview=preview,
             totals=list(zip(words, preview["totals"])),
             trumps=TRUMPS,
+            deal_rules=rules_for_phone(layout.rules),
             key=secrets.token_urlsafe(16),
             typed_side=request.POST.get("side", ""),
         )

@@ -1,0 +1,162 @@
+"""The phone's own deal scoring (static/js/deal_score.js, used while offline) gives what the rules
+engine gives: thousands of generated deals, valid and not, for every preset and every house rule
+that changes a deal's score, scored in chromium and by ``scoring.rules.score_deal``."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+import pytest
+
+from scoring.phones.sheet import rules_for_phone
+from scoring.rules import RULESETS, DealInput, InvalidDeal, score_deal
+
+pytestmark = [pytest.mark.browser]
+
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "js" / "deal_score.js"
+DEALS_PER_RULE_SET = 800
+BATCH = 800
+ROEM = (0, 0, 0, 0, 20, 20, 40, 50, 70, 100, 120, 200, 250, 1000, 10, 30, 15, 1010)
+
+
+def rule_sets():
+    """Every preset, and every preset with each house rule that changes a deal's score."""
+    options = (
+        {"pit_bonus": 50},
+        {"slot_bonus": 50},
+        {"no_nat": True},
+        {"nat_on_tie": False},
+        {"verzaakt_bonus": 100},
+        {"verzaakt_penalty": "fixed-points", "verzaakt_points": 50},
+        {"verzaakt_penalty": "replay"},
+        {"nil_bid": True, "nil_bonus": 70},
+        {"no_nat": True, "slot_bonus": 100, "pit_bonus": 0, "verzaakt_bonus": 20},
+    )
+    out = []
+    for name, preset in RULESETS.items():
+        out.append((name, preset))
+        for change in options:
+            if not preset.has_bidder and change.get("nil_bid"):
+                continue  # a rule set without a bidder has no nil bid (refused by RuleSet)
+            out.append((f"{name} {change}", dataclasses.replace(preset, **change)))
+    return out
+
+
+def generated_deal(rules, rng: random.Random) -> DealInput:
+    n, total = rules.sides, rules.deal_total
+    sides = list(range(n))
+    if n == 2:
+        a = rng.choice((0, total, rng.randint(0, total), rng.randint(0, total), total // 2))
+        points = [a, total - a]
+    else:
+        a = rng.randint(0, total)
+        b = rng.randint(0, total - a)
+        points = [a, b, total - a - b]
+        rng.shuffle(points)
+    if rng.random() < 0.05:
+        points[rng.randrange(n)] += rng.choice((10, -1, 1))  # not the deal's total
+    roem = [rng.choice(ROEM) if rng.random() < 0.97 else rng.choice((0, 20)) for _ in sides]
+    if rng.random() < 0.9:
+        roem = [r if r not in (10, 30, 15, 1010) else 20 for r in roem]
+    pit = None
+    if rng.random() < 0.15:
+        pit = rng.choice(sides)
+        if rng.random() < 0.9:
+            points = [total if i == pit else 0 for i in sides]
+    verzaakt = rng.choice(sides) if rng.random() < 0.12 else None
+    bidder = rng.choice(sides) if rng.random() < 0.97 else None
+    trump = rng.choice("CDHS") if rules.needs_trump and rng.random() < 0.97 or rng.random() < 0.1 else None
+    challenge = rng.choice((0, 0, 1, 2, 3)) if rules.challenges or rng.random() < 0.03 else 0
+    nil = rng.random() < (0.25 if rules.nil_bid else 0.02)
+    if nil and bidder is not None and rng.random() < 0.5:
+        points = [0 if i == bidder else points[i] for i in sides]
+        points[(bidder + 1) % n] += total - sum(points)
+        roem[bidder] = 0
+    return DealInput(
+        points=tuple(points),
+        roem=tuple(roem),
+        bidder=bidder,
+        pit=pit,
+        verzaakt=verzaakt,
+        trump=trump,
+        challenge=challenge,
+        nil=nil,
+    )
+
+
+def engine(rules, deal: DealInput) -> dict:
+    try:
+        result = score_deal(rules, deal)
+    except InvalidDeal as exc:
+        return {"error": exc.field}
+    return {"scores": list(result.scores), "marks": list(result.marks), "mark": result.mark}
+
+
+def as_json(deal: DealInput) -> dict:
+    return {
+        "points": list(deal.points),
+        "roem": list(deal.roem),
+        "bidder": deal.bidder,
+        "pit": deal.pit,
+        "verzaakt": deal.verzaakt,
+        "trump": deal.trump,
+        "challenge": deal.challenge,
+        "nil": deal.nil,
+    }
+
+
+@pytest.fixture
+def scorer(browser):
+    page = browser.new_page()
+    page.set_content("<!DOCTYPE html><title>deal score</title>")
+    page.add_script_tag(path=str(SCRIPT))
+    yield page
+    page.close()
+
+
+def test_the_phone_scores_every_deal_as_the_engine(scorer):
+    rng = random.Random(27)
+    compared = errors = 0
+    for name, rules in rule_sets():
+        deals = [generated_deal(rules, rng) for _ in range(DEALS_PER_RULE_SET)]
+        expected = [engine(rules, deal) for deal in deals]
+        got = []
+        for start in range(0, len(deals), BATCH):
+            got += scorer.evaluate(
+                """([rules, deals]) => deals.map((d) => {
+                    const r = window.KlaverjasScore.scoreDeal(rules, d);
+                    return r.error ? { error: r.error } : { scores: r.scores, marks: r.marks, mark: r.mark };
+                })""",
+                [rules_for_phone(rules), [as_json(d) for d in deals[start : start + BATCH]]],
+            )
+        for deal, want, have in zip(deals, expected, got):
+            assert have == want, f"{name}: {deal}"
+        compared += len(deals)
+        errors += sum(1 for want in expected if "error" in want)
+    assert compared >= 40_000
+    assert compared // 10 < errors < compared // 2, "both valid and refused deals were compared"
+
+
+def test_the_phone_reads_a_deal_as_the_sheet_form(scorer):
+    """The form's text as the phone reads it: the other side's points, tally roem, the verplicht
+    bidder, and what the server's form refuses."""
+    rules = rules_for_phone(RULESETS["amsterdam"])
+    cases = [
+        ({"bidder": "w", "points": ["97", ""], "roem": ["", ""]}, {"points": [97, 65], "roem": [0, 0], "bidder": 0}),
+        (
+            {"bidder": "", "forced": 1, "points": ["", "40"], "roem": ["|V", "O"]},
+            {"points": [122, 40], "roem": [70, 100], "bidder": 1},
+        ),
+        ({"bidder": "z", "points": ["170", ""], "roem": ["", ""]}, {"error": "points"}),
+        ({"bidder": "z", "points": ["9x", ""], "roem": ["", ""]}, {"error": "points"}),
+        ({"bidder": "z", "points": ["90", ""], "roem": ["2x", ""]}, {"error": "roem"}),
+        ({"bidder": "w", "points": ["", ""], "roem": ["", ""]}, {"empty": True}),
+        ({"bidder": "w", "points": ["", ""], "roem": ["", ""], "pit": "w"}, {"error": "points"}),
+    ]
+    for typed, want in cases:
+        have = scorer.evaluate("([rules, typed]) => window.KlaverjasScore.readDeal(rules, typed)", [rules, typed])
+        if "deal" in have:
+            have = {k: have["deal"][k] for k in ("points", "roem", "bidder")}
+        assert have == want, typed
