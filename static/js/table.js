@@ -1,6 +1,11 @@
 /*
  * The phone at the table (templates/scoring/table/page.html). No framework, no CDN. The server's
- * rules engine scores every deal; this script only shows its answer, and keeps the typed sheet safe:
+ * rules engine scores every deal and its answer is the one that stays; meanwhile, and while offline,
+ * the phone scores the deals itself (static/js/deal_score.js, the engine's deal scoring ported, with
+ * the competition's rule set embedded as #deal-rules), so the totals and marks never wait. The sheet
+ * reads like the paper one: the deals typed are compact rows (a tap opens one to correct it), the
+ * deal being typed is the one form shown, the deals not reached yet are left out (without JavaScript
+ * every deal is a form). This script also keeps the typed sheet safe:
  *
  * - every change is kept in localStorage under "klaverjas-table:<code>" (the sheet's fields, the
  *   typing side, the version it was typed on) until the server has accepted it: a reload or a
@@ -18,7 +23,10 @@
  * #save-state[data-state] ("server", "draft", "restored", "sending", "offline", "saved", "error",
  * "conflict"), button#save, button#overwrite, body.table-ready once wired; after a save of part of the
  * sheet #table-page[data-resumed-at=<n>] names the deal the page came back at; #table-page[data-advanced-to=<n>]
- * the deal the page moved on to by itself.
+ * the deal the page moved on to by itself; section#deal-<n>[data-view] ("open" a form, "row" a compact
+ * row, "later" not reached yet), button[data-row-for=<n>][data-mark] the compact row (taps open the
+ * deal) with [data-row-score=<side>] and [data-row-typed=<side>], form#table-sheet[data-local] (a
+ * count of the phone's own scorings).
  */
 (function () {
   "use strict";
@@ -195,20 +203,24 @@
 
   function setText(el, value) { if (el) el.textContent = value === null || value === undefined ? "" : String(value); }
 
+  function paint(card, deal) {
+    card.dataset.state = deal.state;
+    card.dataset.mark = deal.mark || "";
+    var mark = card.querySelector("[data-mark-for]");
+    mark.textContent = deal.mark || "";
+    mark.className = "mark mark-" + (deal.mark || "none");
+    for (var i = 0; i < sides; i++) {
+      setText(card.querySelector('[data-score-side="' + i + '"]'), deal.scores ? deal.scores[i] : "");
+      setText(card.querySelector('[data-running-side="' + i + '"]'), deal.running ? deal.running[i] : "");
+    }
+  }
+
   function showAnswer(answer, all) {
     var focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".t-deal") : null;
     (answer.deals || []).forEach(function (deal) {
       var card = document.getElementById("deal-" + deal.number);
       if (!card) return;
-      card.dataset.state = deal.state;
-      card.dataset.mark = deal.mark || "";
-      var mark = card.querySelector("[data-mark-for]");
-      mark.textContent = deal.mark || "";
-      mark.className = "mark mark-" + (deal.mark || "none");
-      for (var i = 0; i < sides; i++) {
-        setText(card.querySelector('[data-score-side="' + i + '"]'), deal.scores ? deal.scores[i] : "");
-        setText(card.querySelector('[data-running-side="' + i + '"]'), deal.running ? deal.running[i] : "");
-      }
+      paint(card, deal);
       var list = card.querySelector("[data-errors-for]");
       list.innerHTML = "";
       (deal.errors || []).forEach(function (error) {
@@ -223,6 +235,110 @@
       setText(form.querySelector('[data-total-side="' + i + '"]'), total);
     });
     form.dataset.updates = String(++updates);
+    arrange();
+  }
+
+  // --- the phone's own scoring: at once, and offline (the server's answer follows when online)
+
+  var dealRules = null;
+  try { dealRules = JSON.parse(document.getElementById("deal-rules").textContent); } catch (e) { dealRules = null; }
+  var scorer = dealRules && window.KlaverjasScore ? window.KlaverjasScore : null;
+  var locals = 0;
+
+  function boxesOf(card, field) {
+    return Array.prototype.slice.call(card.querySelectorAll('input[data-field="' + field + '"]'));
+  }
+  function chosenIn(card, field) {
+    var on = card.querySelector('input[data-field="' + field + '"]:checked');
+    return on ? on.value : "";
+  }
+  function typedIn(card) {
+    var value = function (b) { return b.value; };
+    return {
+      bidder: chosenIn(card, "bidder"),
+      points: boxesOf(card, "points").map(value),
+      roem: boxesOf(card, "roem").map(value),
+      pit: chosenIn(card, "pit"),
+      verzaakt: chosenIn(card, "verzaakt"),
+      trump: chosenIn(card, "trump"),
+      challenge: chosenIn(card, "challenge"),
+      nil: !!card.querySelector('input[data-field="nil"]:checked'),
+      ticked: !!card.querySelector('input[data-field="big_roem"]:checked'),
+      forced: card.dataset.forced,
+    };
+  }
+  function scoreHere() {
+    if (scorer) {
+      var answer = scorer.scoreSheet(dealRules, cards.map(typedIn));
+      answer.deals.forEach(function (deal, i) {
+        paint(cards[i], deal);
+        if (deal.state !== "error") cards[i].querySelector("[data-errors-for]").hidden = true;
+      });
+      answer.totals.forEach(function (total, i) {
+        setText(form.querySelector('[data-total-side="' + i + '"]'), total);
+      });
+      form.dataset.local = String(++locals);
+    }
+    arrange();
+  }
+
+  // --- the sheet as on paper: rows for the deals typed, one form for the deal being typed
+
+  var cards = Array.prototype.slice.call(form.querySelectorAll(".t-deal"));
+  var active = null;  // the deal last typed in or tapped open (its number)
+  var rowsHead = document.getElementById("rows-head");
+  var rowButtons = Array.prototype.slice.call(form.querySelectorAll("[data-row-for]"));
+
+  function blank(card) {
+    return boxesOf(card, "points").every(function (b) { return b.value.trim() === ""; });
+  }
+  function paintRow(card) {
+    var row = card.querySelector("[data-row-for]");
+    if (!row) return;
+    var markText = card.dataset.mark || "";
+    row.dataset.mark = markText;
+    var mark = row.querySelector("[data-row-mark]");
+    mark.textContent = markText;
+    mark.className = "mark mark-" + (markText || "none");
+    var points = boxesOf(card, "points");
+    var roem = boxesOf(card, "roem");
+    for (var i = 0; i < sides; i++) {
+      var score = card.querySelector('[data-score-side="' + i + '"]');
+      setText(row.querySelector('[data-row-score="' + i + '"]'), score ? score.textContent : "");
+      var r = roem[i] ? roem[i].value.trim() : "";
+      setText(row.querySelector('[data-row-typed="' + i + '"]'), (points[i] ? points[i].value.trim() : "") + (r && r !== "0" ? " +" + r : ""));
+      var bid = card.querySelector('.t-side[data-side="' + i + '"] input[data-field="bidder"]:checked');
+      row.querySelector('[data-row-score="' + i + '"]').parentNode.classList.toggle("bid", !!bid);
+    }
+  }
+  function arrange() {
+    var anchor = active !== null ? document.getElementById("deal-" + active) : null;
+    var before = anchor ? anchor.getBoundingClientRect().top : 0;
+    var next = cards.filter(blank)[0];
+    var rows = 0;
+    cards.forEach(function (card) {
+      var view = "row";
+      if (card === next || card.dataset.deal === active) view = "open";
+      else if (blank(card)) view = next && parseInt(card.dataset.deal, 10) > parseInt(next.dataset.deal, 10) ? "later" : "open";
+      else if (card.dataset.state === "error") view = "open";
+      if (view === "row") rows++;
+      card.dataset.view = view;
+      paintRow(card);
+    });
+    if (rowsHead) rowsHead.hidden = rows === 0;
+    if (anchor) {
+      var moved = anchor.getBoundingClientRect().top - before;
+      if (moved) window.scrollBy(0, moved);
+    }
+  }
+  function touch(card) {
+    if (card && card.dataset.deal !== active) active = card.dataset.deal;
+  }
+  function openDeal(number) {
+    active = String(number);
+    arrange();
+    var card = document.getElementById("deal-" + number);
+    card.scrollIntoView({ block: "nearest" });
   }
 
   function preview() {
@@ -316,7 +432,7 @@
     var boxes = Array.prototype.slice.call(next.querySelectorAll('input[data-field="points"]'));
     if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return;
     boxes[0].focus({ preventScroll: true });
-    next.scrollIntoView({ block: "start" });
+    next.scrollIntoView({ block: "end" });  // the deals typed so far above it, as on paper
     page.dataset.advancedTo = next.dataset.deal;
   }
 
@@ -324,7 +440,10 @@
   inputs().forEach(function (el) { if (el.type === "radio" && el.checked) chosen[el.name] = el.value; });
   form.addEventListener("click", function (event) {
     var el = event.target;
+    var row = el.closest ? el.closest("[data-row-for]") : null;
+    if (row) { openDeal(row.dataset.rowFor); return; }
     if (el.type !== "radio" || el.name === "side") return;
+    touch(el.closest(".t-deal"));
     if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
     Array.prototype.forEach.call(form.querySelectorAll('input[name="' + el.name + '"]'), function (r) { delete r.dataset.auto; });
     if (el.dataset.field === "bidder" && el.checked) {
@@ -333,12 +452,14 @@
       if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) boxes[0].focus({ preventScroll: true });
     }
     keep();
+    scoreHere();
     later();
   });
   form.addEventListener("input", function (event) {
     var el = event.target;
+    if (el.closest) touch(el.closest(".t-deal"));
     if (el.dataset.field === "points") fillPoints(el);
-    if (el.type !== "radio") { keep(); later(); }
+    if (el.type !== "radio") { keep(); scoreHere(); later(); }
     if (el.dataset.field === "points") onToNext(el);
   });
   form.addEventListener("change", function (event) {
@@ -387,6 +508,9 @@
     show("restored");
     preview();
   }
+  rowButtons.forEach(function (b) { b.hidden = false; });
+  document.body.classList.add("t-compact");
+  scoreHere();
   comeBack();
   if (kept && kept.pending) send();
   else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
