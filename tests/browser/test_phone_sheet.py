@@ -133,3 +133,21 @@ def test_offline_the_phone_scores_the_deals_itself(tables, new_context):  # noqa
     totals = [int(page.locator(f"output[data-total-side='{i}']").inner_text()) for i in (0, 1)]
     assert totals == expected[3]["running"]
     assert page.js_errors == []
+
+
+def test_without_javascript_every_deal_is_a_form_and_the_sheet_saves(tables, new_context):  # noqa: F811
+    from tests.browser.test_table_phones import PHONE
+
+    match = tables[0]
+    page = new_context(**PHONE, java_script_enabled=False).new_page()
+    page.goto(f"/t/{match.table_code}/")
+    assert len(shown_forms(page)) == 16, "no script folds the deals: all sixteen are forms"
+    assert not page.locator("[data-row-for='1']").is_visible()
+    page.locator("#side-0").check(force=True)
+    page.locator("input[name='deal-1-bidder'][value='w']").check(force=True)
+    page.locator("#deal-1-points_a").fill("97")
+    page.locator("#deal-1-points_b").fill("65")
+    with page.expect_navigation():
+        page.locator("#save").tap()
+    match.refresh_from_db()
+    assert match.deals_played == 1
