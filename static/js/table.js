@@ -350,7 +350,7 @@
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
     }).then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { /* offline: the marks wait */ });
+      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { /* offline: the phone's own scoring stands */ });
   }
   function later() {
     window.clearTimeout(timer);
