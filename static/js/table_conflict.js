@@ -23,7 +23,7 @@
   var msg = box.dataset;
 
   function fmt(text, values) {
-    return text.replace(/%\((\w+)\)s/g, function (all, name) { return values[name] === undefined ? "" : String(values[name]); });
+    return text.replace(/\{(\w+)\}/g, function (all, name) { return values[name] === undefined ? "" : String(values[name]); });
   }
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
