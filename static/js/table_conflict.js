@@ -36,7 +36,7 @@
     var node = el(differs.indexOf(field) >= 0 ? "mark" : "span", { "data-field": field }, text);
     cell.appendChild(node);
   }
-  function joined(values) { return (values || []).join(" – "); }
+  function joined(values) { return (values || []).join("\u00a0–\u00a0"); }  // never broken over two lines
 
   function version(deal, differs, which) {
     var cell = el("td", { "data-version": which });
@@ -46,7 +46,7 @@
     }
     part(cell, "points", joined(deal.points), differs);
     if ((deal.roem || []).some(function (r) { return r; }) || differs.indexOf("roem") >= 0) {
-      part(cell, "roem", msg.msgRoem + " " + joined(deal.roem), differs);
+      part(cell, "roem", msg.msgRoem + "\u00a0" + joined(deal.roem), differs);
     }
     if (deal.bidder || differs.indexOf("bidder") >= 0) part(cell, "bidder", msg.msgBid + " " + (deal.bidder || "–"), differs);
     if (deal.pit || differs.indexOf("pit") >= 0) part(cell, "pit", msg.msgPit + " " + (deal.pit || "–"), differs);
@@ -65,6 +65,7 @@
     if (!answer || !answer.deals) return;
     try { window.localStorage.setItem(keepKey, JSON.stringify(answer)); } catch (e) { /* not kept */ }
     document.getElementById("conflict-who").textContent = answer.by ? fmt(msg.msgBy, { by: answer.by, at: answer.at }) : "";
+    document.getElementById("conflict-sides").textContent = fmt(msg.msgSides, { sides: (answer.labels || []).join(" – ") });
     var numbers = answer.differing || [];
     document.getElementById("conflict-count").textContent = numbers.length
       ? fmt(msg.msgCount, { deals: numbers.join(", ") }) : msg.msgSame;

@@ -32,6 +32,7 @@ def test_the_losing_phone_compares_both_versions_and_keeps_theirs(new_context, n
     phone.locator("#conflict").wait_for(state="visible")
     text = phone.locator("#conflict").inner_text()
     assert "Twee versies van dit blad" in text and "Opgeslagen door wij om" in text
+    assert "Punten, roem en score per spel: wij – zij." in text
     assert "Houd die van hen" in text and "Sla het mijne eroverheen op" in text
     rows = phone.locator("#conflict-table tbody tr")
     assert rows.count() == 16
@@ -43,7 +44,7 @@ def test_the_losing_phone_compares_both_versions_and_keeps_theirs(new_context, n
         "niet in deze versie"
     )
     theirs_16 = phone.locator("#conflict-table tr[data-deal='16'] td[data-version='theirs'] [data-field='points']")
-    assert theirs_16.inner_text() == " – ".join(str(p) for p in theirs[15]["points"])
+    assert theirs_16.inner_text() == "\u00a0–\u00a0".join(str(p) for p in theirs[15]["points"])
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
 
     with phone.expect_navigation():

@@ -230,7 +230,7 @@ def test_a_whole_club_evening_with_its_exceptions(club_night, new_context):
         "#conflict-table tr[data-differs='1']", "rows => rows.map(r => r.dataset.deal)"
     ) == ["16"]
     row = two_b.locator("#conflict-table tr[data-deal='16']")
-    assert row.locator("td[data-version='mine'] mark[data-field='points']").inner_text() == "62 – 100"
+    assert row.locator("td[data-version='mine'] mark[data-field='points']").inner_text() == "62\u00a0–\u00a0100"
     assert row.locator("td[data-version='theirs'] mark[data-field='points']").count() == 1
     two_b.locator("#save-mine").click()
     two_b.wait_for_selector("#table-page[data-state='check']")
