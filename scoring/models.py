@@ -112,6 +112,9 @@ class AuditEntry(models.Model):
         REOPEN = "reopen", _("reopened")
         ACCEPT = "accept", _("accepted at the table")
         SEND_BACK = "sendback", _("sent back at the table")
+        #: A save refused because the sheet changed meanwhile: ``before`` is the stored sheet (theirs),
+        #: ``after`` the refused one (mine), so the audit keeps both versions of a conflict.
+        CONFLICT = "conflict", _("refused: two versions")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="audit_entries")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")

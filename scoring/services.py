@@ -405,3 +405,29 @@ def submit_blind_entry(*, match: Match, user, deals: Sequence) -> list[DealDiffe
     if not differences and match.status == Match.Status.ENTERED:
         confirm_match(match=match, user=user)
     return differences
+
+
+@transaction.atomic
+def record_conflict(
+    *, match: Match, user=None, table_side: int | None = None, stale: StaleVersion, mine: Sequence[dict]
+) -> AuditEntry | None:
+    """A save refused because the sheet changed meanwhile (``stale``): the audit keeps both versions,
+    the stored one (``before``, theirs) and the refused one (``after``, ``mine``), at the version that
+    stands. Which one stood in the end shows in the entries after it: a later save is the other
+    version saved over it (``scoring.tonight.selectors``). The same refused sheet answered twice at
+    one version (a resend) is kept once; ``None`` then."""
+    after = [dict(deal, number=n) for n, deal in enumerate(mine, start=1)]
+    last = (
+        AuditEntry.objects.filter(match_id=match.pk, action=AuditEntry.Action.CONFLICT).order_by("-at", "-id").first()
+    )
+    if last is not None and last.version == stale.current_version and last.after == after:
+        return None
+    return AuditEntry.objects.create(
+        match_id=match.pk,
+        user=user if user is not None and user.is_authenticated else None,
+        action=AuditEntry.Action.CONFLICT,
+        version=stale.current_version,
+        before=list(stale.current_deals),
+        after=after,
+        table_side=table_side,
+    )

@@ -128,6 +128,7 @@ def enter(request, pk: int):
                 form.add_deal_errors(refused.errors)
                 status = 400
             except services.StaleVersion as stale:
+                services.record_conflict(match=match, user=request.user, stale=stale, mine=deals)
                 conflict = _conflict(match, stale, deals, form.layout.sides)
                 status = 409
             except services.NotAllowed as refused:

@@ -29,6 +29,7 @@ from scoring.entry.layout import whole_number
 from scoring.entry.preview import sheet_preview
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
+from scoring.phones.conflict import comparison
 from scoring.phones.selectors import (
     State,
     TableLinkPaused,
@@ -41,7 +42,7 @@ from scoring.phones.selectors import (
     state_of,
 )
 from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, rules_for_phone, summary
-from scoring.services import NotAllowed, SheetInvalid, StaleVersion, stored_deals
+from scoring.services import NotAllowed, SheetInvalid, StaleVersion, record_conflict, stored_deals
 
 
 def table_link(view):
@@ -181,8 +182,12 @@ def table_save(request, code: str):
                 "The sheet was changed on another phone or by a scorer meanwhile. Nothing was saved; "
                 "what you typed is still here."
             )
+            mine = form.cleaned_data["deals"]
+            record_conflict(match=match, table_side=side if isinstance(side, int) else None, stale=stale, mine=mine)
             if as_json:
-                return JsonResponse({"message": message, "version": stale.current_version}, status=409)
+                now = Match.objects.select_related("entered_by").get(pk=match.pk)
+                answer = comparison(now, stale.current_deals, mine, sheet_preview(form))
+                return JsonResponse({"message": message, "version": stale.current_version, **answer}, status=409)
             problem, status = message, 409
         except NotAllowed as refused:
             if as_json:

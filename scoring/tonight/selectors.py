@@ -11,6 +11,10 @@ States, in the order a table passes them:
 - ``checked``: the opponents at the table accepted the sheet (through the table link);
 - ``confirmed``: it counts;
 - ``conflict``: the opponents sent the sheet back, or a blind second entry differs from it.
+
+Apart from its state, a table whose save was refused because another had been saved meanwhile (two
+phones, a phone and a scorer) shows that two versions existed and whose stands (``two_versions``,
+``stands``); the audit keeps both (``services.record_conflict``).
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ STATE_LABELS = {
 }
 #: The audit action written when the opponents at the table send a sheet back.
 SENT_BACK = "sendback"
+#: The audit actions that write a version of the sheet: the last one is the version that stands.
+SAVES = (AuditEntry.Action.SAVE, AuditEntry.Action.CORRECT)
 
 
 @dataclass
@@ -69,6 +75,20 @@ class TonightTable:
     @property
     def typed_by(self) -> str:
         side = self.match.table_entered_side
+        return side_label(self.match, side) if side is not None else "–"
+
+    @property
+    def two_versions(self) -> bool:
+        """A save of this sheet was refused because another had been saved meanwhile (a conflict)."""
+        return bool(getattr(self.match, "had_conflict", False))
+
+    @property
+    def stands(self) -> str:
+        """Whose version of the sheet stands: the last save's side at the table, or its scorer."""
+        user = getattr(self.match, "stands_user", None)
+        if user:
+            return user
+        side = getattr(self.match, "stands_side", None)
         return side_label(self.match, side) if side is not None else "–"
 
     @property
@@ -126,6 +146,8 @@ def current_round(competition: Competition, number: int | None = None) -> Round 
 
 def _tables(round_: Round) -> list[Match]:
     last_action = AuditEntry.objects.filter(match=OuterRef("pk")).order_by("-at", "-id").values("action")[:1]
+    saves = AuditEntry.objects.filter(match=OuterRef("pk"), action__in=SAVES).order_by("-at", "-id")
+    conflicts = AuditEntry.objects.filter(match=OuterRef("pk"), action=AuditEntry.Action.CONFLICT)
     blind_after_entry = BlindEntry.objects.filter(match=OuterRef("pk"), created__gte=OuterRef("entered_at"))
     return list(
         Match.objects.filter(round=round_)
@@ -134,6 +156,9 @@ def _tables(round_: Round) -> list[Match]:
             last_action=Subquery(last_action),
             blind_differs=Exists(blind_after_entry),
             last_change=Coalesce("changed_at", "confirmed_at", "entered_at"),
+            had_conflict=Exists(conflicts),
+            stands_side=Subquery(saves.values("table_side")[:1]),
+            stands_user=Subquery(saves.values("user__username")[:1]),
         )
         .prefetch_related(
             Prefetch("seats", queryset=MatchSeat.objects.select_related("player").order_by("side", "seat")),

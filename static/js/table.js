@@ -120,6 +120,7 @@
         show("conflict", answer.body.message);
         var overwrite = document.getElementById("overwrite");
         if (overwrite) overwrite.hidden = false;
+        if (window.tableConflict) window.tableConflict.show(answer.body);  // both versions, table_conflict.js
       } else {
         show("error", answer.body.message || (form && form.dataset.msgFailed));
       }

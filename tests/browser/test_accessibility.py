@@ -5,13 +5,29 @@ standings and the evening result at 390 px (issue 27 item 12)."""
 
 from __future__ import annotations
 
-import pytest
-from django.urls import reverse
+import random
 
-from competitions.models import Match
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import timezone
+from django.views.defaults import server_error
+
+from clubs.models import StaffRole
+from competitions.draws.table_codes import side_pin
+from competitions.models import Competition, Match, Round
+from competitions.pagecache.keys import bump_competition
+from scoring.duplicate.demo import play_evening
+from scoring.models import AuditEntry
+from scoring.phones import services as table_services
+from scoring.ratings.services import recompute
 from tests.browser.axe import violations
 from tests.browser.test_small_screens import pages_of, season  # noqa: F401 (fixture)
 from tests.browser.test_table_phones import tables  # noqa: F401 (fixture)
+from tests.browser.test_whole_evening import choose, fill
+from tests.competitions.factories import make_user
+from tests.scoring.duplicate.conftest import dealt_evening
+from tests.scoring.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -33,7 +49,7 @@ def unsettle(individual) -> Match:
 def test_axe_finds_nothing_on_any_page_kind(new_page, season, tables, size):  # noqa: F811
     individual, pairs, user = season
     phone_match = tables[0]
-    unsettle(individual)
+    every_status(individual)  # tonight's dashboard shows every status label
     public, staff = pages_of(individual, pairs)
     public += [
         reverse("competitions:projector", args=[individual.slug]),
@@ -86,3 +102,115 @@ def test_punten_is_on_screen_on_a_phone(new_page, season):  # noqa: F811
         )
         punten = [right for text, right in heads if text.startswith("Punten")]
         assert punten and all(right <= 390 for right in punten), (url, heads)
+
+
+def every_status(individual) -> None:
+    """Tonight's round of ``individual`` with a table in every status label: entered, being entered,
+    open, sent back (in conflict), checked at the table, confirmed, and one that had two versions."""
+    tables_ = list(Match.objects.filter(round__competition=individual).order_by("-round__number", "table")[:7])
+    entered, draft, open_, sent_back, checked, _confirmed, two = tables_
+    Match.objects.filter(pk__in=[entered.pk, sent_back.pk, checked.pk, two.pk]).update(
+        status=Match.Status.ENTERED, confirmed_at=None, confirmed_by=None
+    )
+    Match.objects.filter(pk=draft.pk).update(status=Match.Status.DRAFT, confirmed_at=None, confirmed_by=None)
+    Match.objects.filter(pk=open_.pk).update(status=Match.Status.OPEN, confirmed_at=None, confirmed_by=None)
+    Match.objects.filter(pk=checked.pk).update(table_checked_at=timezone.now(), table_checked_side=1)
+    AuditEntry.objects.create(match=sent_back, action=AuditEntry.Action.SEND_BACK, version=1, table_side=1)
+    AuditEntry.objects.create(match=two, action=AuditEntry.Action.CONFLICT, version=1, table_side=1)
+    AuditEntry.objects.create(match=two, action=AuditEntry.Action.SAVE, version=2, table_side=1)
+
+
+def log_in_as(page, user) -> None:
+    page.goto(reverse("login"))
+    page.locator("#id_username").fill(user.username)
+    page.locator("#id_password").fill("geheim-wachtwoord")
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+
+
+def test_axe_finds_nothing_on_the_rarer_page_kinds(new_page, season, tables):  # noqa: F811
+    """Struck-out evenings, every status label on tonight's dashboard, the error pages, a paused and an
+    ended table link, the phone in conflict, check and accepted, the settings, history import,
+    movement, duplicate, ratings and evening report pages."""
+    individual, pairs, user = season
+    Competition.objects.filter(pk=individual.pk).update(
+        standings_method=Competition.StandingsMethod.BEST_N, count_best=12
+    )
+    bump_competition(individual.pk)
+    every_status(individual)
+    recompute(club=individual.club)
+    player = Match.objects.filter(round__competition=individual).first().seats.first().player_id
+    _club, duplicate, setup = dealt_evening(tables=2, boards=4, seed=3)
+    StaffRole.objects.get_or_create(user=user, club=duplicate.club, role=StaffRole.Role.ORGANISER)
+    play_evening(setup, random.Random(5), enterer=make_user(scorer_of=duplicate.club), confirmer=user)
+    pair = duplicate.entrants.order_by("pk").first()
+    found = {}
+
+    # The phone: in conflict (a scorer saved meanwhile), then in check, then accepted (a scorer confirms).
+    check, accepted = tables
+    Competition.objects.filter(pk=check.round.competition_id).update(second_check=Competition.SecondCheck.SCORER)
+    phone = new_page(viewport=VIEWPORTS["phone"])
+    phone.goto(reverse("table:page", args=[check.table_code]))
+    phone.wait_for_selector("body.table-ready")
+    sheet = simulated_sheet(check)
+    table_services.save_table_sheet(match=check, side=0, deals=sheet, version=0, key="axe-key-0001")
+    choose(phone, "side", "1")
+    choose(phone, "deal-1-bidder", "w")
+    fill(phone, "deal-1-points_a", "100")
+    phone.evaluate("document.getElementById('save').click()")
+    phone.locator("#conflict").wait_for(state="visible")
+    found["phone: two versions"] = violations(phone)
+    phone.goto(reverse("table:page", args=[check.table_code]))
+    assert phone.locator("#table-page[data-state='check']").count() == 1
+    found["phone: check"] = violations(phone)
+    table_services.save_table_sheet(
+        match=accepted, side=0, deals=simulated_sheet(accepted), version=0, key="axe-key-0002"
+    )
+    table_services.accept_at_table(match=accepted, side=1, version=1, pin=side_pin(accepted.table_code, 1))
+    phone.goto(reverse("table:page", args=[accepted.table_code]))
+    assert phone.locator("#table-page[data-state='accepted']").count() == 1
+    found["phone: accepted"] = violations(phone)
+    phone.goto("/t/ABCDE-FGHJK/")
+    found["phone: ended link"] = violations(phone)
+    Round.objects.filter(pk=check.round_id).update(status=Round.Status.DRAFT)
+    phone.goto(reverse("table:page", args=[check.table_code]))
+    assert phone.locator("#table-link-state[data-state='paused']").count() == 1
+    found["phone: paused link"] = violations(phone)
+
+    page = new_page(viewport=VIEWPORTS["laptop"])
+    public = [
+        reverse("competitions:standings", args=[individual.slug]),
+        reverse("competitions:evening-report", args=[individual.slug, 1]),
+        reverse("ratings:index"),
+        reverse("ratings:ranking", args=[individual.club.slug]),
+        reverse("ratings:player", args=[individual.club.slug, player]),
+        reverse("duplicate:overview", args=[duplicate.slug]),
+        reverse("duplicate:board", args=[duplicate.slug, 1]),
+        reverse("duplicate:pair", args=[duplicate.slug, pair.pk]),
+        "/geen/pagina/",
+    ]
+    for url in public:
+        page.goto(url)
+        found[url] = violations(page)
+    page.goto(public[0])
+    assert page.locator("tbody .dropped").count() > 0  # the struck-out evenings were there
+    page.goto(reverse("competitions:home"))
+    page.set_content(server_error(RequestFactory().get("/")).content.decode())
+    found["500"] = violations(page)
+    log_in_as(page, user)
+    staff = [
+        reverse("tonight:dashboard", args=[individual.slug]),
+        reverse("season:settings", args=[individual.slug]),
+        reverse("season:history", args=[individual.slug]),
+        reverse("staff:movement", args=[pairs.slug]),
+        reverse("duplicate:deal", args=[duplicate.slug]),
+    ]
+    for url in staff:
+        page.goto(url)
+        found[url] = violations(page)
+    page.goto(staff[0])
+    shown = set(page.eval_on_selector_all("#tonight-tables tr[data-state]", "rows => rows.map(r => r.dataset.state)"))
+    assert shown >= {"open", "entering", "entered", "checked", "confirmed", "conflict"}
+    assert page.locator(".two-versions").count() == 1
+    found = {url: v for url, v in found.items() if v}
+    assert found == {}, "\n".join(f"{url}\n  " + "\n  ".join(v) for url, v in found.items())

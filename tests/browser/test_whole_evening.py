@@ -221,11 +221,27 @@ def test_a_whole_club_evening_with_its_exceptions(club_night, new_context):
     save(two_b)
     two_b.wait_for_selector("#save-state[data-state='conflict']")
     assert two_b.locator("input[name='deal-16-points_a']").input_value() == "62"  # nothing of B's lost
-    two_b.evaluate("document.getElementById('overwrite').click()")
+    # Both versions deal by deal before it chooses, in Dutch, the differing deal and its points marked.
+    conflict = two_b.locator("#conflict")
+    conflict.wait_for(state="visible")
+    assert "Twee versies van dit blad" in conflict.inner_text() and "wij" in two_b.locator("#conflict-who").inner_text()
+    assert two_b.locator("#conflict-table tbody tr").count() == 16
+    assert two_b.eval_on_selector_all(
+        "#conflict-table tr[data-differs='1']", "rows => rows.map(r => r.dataset.deal)"
+    ) == ["16"]
+    row = two_b.locator("#conflict-table tr[data-deal='16']")
+    assert row.locator("td[data-version='mine'] mark[data-field='points']").inner_text() == "62\u00a0–\u00a0100"
+    assert row.locator("td[data-version='theirs'] mark[data-field='points']").count() == 1
+    two_b.locator("#save-mine").click()
     two_b.wait_for_selector("#table-page[data-state='check']")
     second = Match.objects.get(pk=tables[1].pk)
     assert second.deals_played == 16 and list(second.deals.get(number=16).points) == [62, 100]
     assert AuditEntry.objects.filter(match=second, action=AuditEntry.Action.SAVE).count() == 2  # both kept
+    refused = AuditEntry.objects.get(match=second, action=AuditEntry.Action.CONFLICT)
+    assert (refused.table_side, refused.after[15]["points"]) == (1, [62, 100])
+    # The dashboard: two versions existed, and the one by "zij" (phone B) stands.
+    desk.goto(f"/manage/competitions/{competition.slug}/tonight/")
+    assert desk.locator("#table-2 .two-versions").inner_text() == "twee versies; die van zij staat"
 
     # --- Table 3: the phone is offline when it saves, and delivers the sheet once when back.
     three = open_phone(new_context, visits, codes[3])

@@ -321,6 +321,14 @@ def test_a_stale_version_shows_the_conflict_and_saves_nothing(client, match, sco
     match.refresh_from_db()
     assert match.version == 2
     assert services.stored_deals(match)[2]["points"] == [100, 62]
+    # the audit keeps both versions: the refused sheet once (it was sent twice), then mine saved over it
+    entries = list(AuditEntry.objects.filter(match=match).order_by("at", "id"))
+    assert [(e.action, e.user.username) for e in entries] == [
+        ("save", "scorer1"),
+        ("conflict", organiser.username),
+        ("save", organiser.username),
+    ]
+    assert entries[1].after[2]["points"] == [100, 62] and entries[1].before[2]["points"] == sheet[2]["points"]
 
 
 # --- corrections of a confirmed result

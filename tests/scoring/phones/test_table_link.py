@@ -182,6 +182,46 @@ def test_a_sheet_changed_meanwhile_is_a_conflict(table, client):
     assert table.deals_played == 4
 
 
+def test_a_conflict_answers_both_versions_deal_by_deal_and_the_audit_keeps_both(table, client):
+    theirs = simulated_sheet(table, count=4)
+    save(client, table, form_data(theirs, side=0))
+    mine = [dict(deal) for deal in theirs] + simulated_sheet(table, seed=3)[4:6]
+    mine[2] = dict(mine[2], roem=[mine[2]["roem"][0] + 20, mine[2]["roem"][1]])
+    response = save(client, table, form_data(mine, side=1, key="phone-key-0002"))
+    assert response.status_code == 409
+    answer = response.json()
+    assert (answer["version"], answer["by"], answer["labels"]) == (1, "wij", ["wij", "zij"])
+    assert re.fullmatch(r"\d\d:\d\d", answer["at"])
+    assert [d["number"] for d in answer["deals"]] == [1, 2, 3, 4, 5, 6]
+    assert answer["differing"] == [3, 5, 6]
+    assert answer["deals"][2]["differs"] == ["roem"] and answer["deals"][0]["differs"] == []
+    assert answer["deals"][4]["theirs"] is None and answer["deals"][4]["differs"] == ["deal"]
+    stored = services.stored_deals(table)
+    first = answer["deals"][0]
+    assert first["theirs"]["points"] == stored[0]["points"] and first["theirs"]["scores"] == stored[0]["scores"]
+    assert first["theirs"]["mark"] == stored[0]["mark"] and first["mine"]["scores"] == stored[0]["scores"]
+    assert answer["deals"][2]["mine"]["roem"] == mine[2]["roem"]
+    assert answer["totals"]["theirs"] == [sum(d["scores"][i] for d in stored) for i in (0, 1)]
+    # The audit keeps both: the stored sheet before, the refused one after, with the refused side.
+    entry = AuditEntry.objects.get(match=table, action=AuditEntry.Action.CONFLICT)
+    assert (entry.version, entry.table_side, len(entry.before), len(entry.after)) == (1, 1, 4, 6)
+    assert [d["points"] for d in entry.after] == [d["points"] for d in mine]
+    table.refresh_from_db()
+    assert (table.deals_played, table.version) == (4, 1)  # nothing of the refused sheet written
+
+
+def test_mine_saved_over_theirs_stands_and_the_conflict_is_kept_once(table, client):
+    save(client, table, form_data(simulated_sheet(table, count=4), side=0))
+    mine = form_data(simulated_sheet(table, seed=2), side=1, key="phone-key-0002")
+    assert save(client, table, mine).status_code == 409
+    assert save(client, table, mine).status_code == 409  # the same refused sheet again: kept once
+    assert AuditEntry.objects.filter(match=table, action=AuditEntry.Action.CONFLICT).count() == 1
+    over = save(client, table, dict(mine, version="1", key="phone-key-0003"))
+    assert over.status_code == 200
+    actions = list(AuditEntry.objects.filter(match=table).order_by("at", "id").values_list("action", "table_side"))
+    assert actions == [("save", 0), ("conflict", 1), ("save", 1)]
+
+
 def test_without_javascript_the_form_saves_and_redirects(table, client):
     response = client.post(f"/t/{table.table_code}/save/", form_data(simulated_sheet(table, count=3)))
     assert response.status_code == 302 and response["Location"] == f"/t/{table.table_code}/?saved=1"

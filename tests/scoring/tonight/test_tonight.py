@@ -92,6 +92,27 @@ def test_a_blind_entry_that_differs_puts_the_table_in_conflict(night):
     assert BlindEntry.objects.filter(match=match).exists()
 
 
+def test_a_conflict_shows_that_two_versions_existed_and_whose_stands(client, night, django_assert_num_queries):
+    competition, scorer, second = night["competition"], night["scorer"], night["second"]
+    m = tables_of(competition)
+    services.save_deals(match=m[0], user=scorer, deals=simulated_sheet(m[0]), version=0)
+    mine = simulated_sheet(m[0], seed=7)
+    try:  # a second scorer saves over a sheet they never saw: refused, and the conflict is kept
+        services.save_deals(match=m[0], user=second, deals=mine, version=0)
+    except services.StaleVersion as stale:
+        services.record_conflict(match=m[0], user=second, stale=stale, mine=mine)
+    services.save_deals(match=m[1], user=scorer, deals=simulated_sheet(m[1]), version=0)
+    with django_assert_num_queries(5):  # round, tables (conflicts, last saves inside), seats, sides, later round
+        night_ = tonight(competition)
+    first, other = night_.tables[0], night_.tables[1]
+    assert first.two_versions and first.stands == "scorer1" and not other.two_versions
+    services.save_deals(match=m[0], user=second, deals=mine, version=1)  # then theirs saved over it
+    assert tonight(competition).tables[0].stands == "scorer2"
+    client.force_login(second)
+    page = client.get(url(competition)).content.decode()
+    assert page.count('class="small two-versions"') == 1 and 'data-stands="scorer2"' in page
+
+
 def test_the_scorer_confirms_from_the_list_and_the_next_round_can_be_drawn(client, night):
     competition, scorer, second, organiser = night["competition"], night["scorer"], night["second"], night["organiser"]
     matches = tables_of(competition)
