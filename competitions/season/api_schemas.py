@@ -110,6 +110,9 @@ class _Out(Schema):
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
+_NAME_LENGTH = Competition._meta.get_field("name").max_length
+
+
 class ClubOut(_Out):
     slug: str
     name: str
@@ -124,7 +127,11 @@ CompetitionCreateIn = create_model(
         Optional[TemplateName],  # noqa: UP045
         Field(None, description="a season template whose settings come first; the other fields override them"),
     ),
-    **_settings_fields(required=False),
+    **(
+        _settings_fields(required=False)
+        # a competition needs a name (the service refuses one without): required in the schema too
+        | {"name": (str, Field(..., min_length=1, max_length=_NAME_LENGTH, description="the competition's name"))}
+    ),
 )
 
 CompetitionPatchIn = create_model(
