@@ -4,10 +4,15 @@ A server (``runserver`` on a free loopback port, a seeded temporary SQLite datab
 1. a client generated from /api/openapi.json by openapi-python-client: list, standings, round,
    match, PUT, a stale PUT (409) and confirm by a second person — every answer parsed by the
    generated models of the documented status;
+   The same client as the organiser (issue 26 item 15): the token's clubs, a competition created from
+   fields and from a season template, patched (plainly, and 409 → confirm once imported evenings are
+   results), evening totals imported twice (the second time nothing changes), 400s naming the field;
 2. schemathesis: every check but positive-data acceptance (a schema cannot say that card points
    add up to 162), the stateful phase on, a fixed seed and a bounded number of examples; zero failures.
+   Twice: with the scorer's token (every operation), and with the organiser's token on the organiser's
+   operations, so that these are exercised with real rights and not only refused.
 
-Slow (about two minutes): skipped unless ``API_CONTRACT=1``. Needs schemathesis and
+Slow (about four minutes): skipped unless ``API_CONTRACT=1``. Needs schemathesis and
 openapi-python-client (requirements-dev.txt); no network beyond 127.0.0.1.
 """
 
