@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -421,3 +422,5 @@ def test_schemathesis_with_the_organisers_token_finds_nothing(served, tmp_path):
     base, _, organiser_key = served
     out = _schemathesis(base, organiser_key, tmp_path, "--include-tag", "organiser")
     assert "5 selected" in out
+    covered = re.search(r"API Links:\s+(\d+) covered", out)
+    assert covered and int(covered.group(1)) >= 2, out  # GET /clubs -> POST /competitions -> onwards
