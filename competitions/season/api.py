@@ -46,6 +46,16 @@ SLUG = Path(..., min_length=1, max_length=80, pattern=r"^[-a-zA-Z0-9_]+$", descr
 WRITE = {400: ApiErrors, 401: ApiErrors, 403: ApiErrors, 404: ApiErrors, 409: ApiErrors, 413: ApiErrors}
 
 
+#: Where a created competition's slug leads (OpenAPI links: the generated client's and schemathesis's
+#: stateful phase follow them from ``POST /competitions`` to the calls on that competition).
+_COMPETITION_LINKS = {
+    "Settings": {"operationId": "get_competition_settings", "parameters": {"slug": "$response.body#/slug"}},
+    "PatchCompetition": {"operationId": "patch_competition", "parameters": {"slug": "$response.body#/slug"}},
+    "ImportEveningTotals": {"operationId": "import_evening_totals", "parameters": {"slug": "$response.body#/slug"}},
+    "Standings": {"operationId": "get_standings", "parameters": {"slug": "$response.body#/slug"}},
+}
+
+
 def settings_out(competition: Competition) -> dict:
     values = {api_name(k): v for k, v in settings_of(competition).items()}
     return {
@@ -82,6 +92,18 @@ def _forbidden(message: str) -> Status:
     auth=BearerToken(),
     operation_id="list_my_clubs",
     summary="The clubs and leagues the token's user organises",
+    openapi_extra={
+        "responses": {
+            200: {
+                "links": {
+                    "CreateCompetition": {
+                        "operationId": "create_competition",
+                        "requestBody": {"club": "$response.body#/0/slug"},
+                    }
+                }
+            }
+        }
+    },
 )
 def list_clubs(request):
     return [
@@ -97,6 +119,7 @@ def list_clubs(request):
     auth=BearerToken(),
     operation_id="create_competition",
     summary="Create a competition (optionally from a season template)",
+    openapi_extra={"responses": {201: {"links": _COMPETITION_LINKS}}},
 )
 def create_competition(request, payload: CompetitionCreateIn):
     body = payload.model_dump(exclude_unset=True)

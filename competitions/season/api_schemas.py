@@ -21,13 +21,22 @@ from pydantic import ConfigDict, create_model
 
 from competitions.models import Competition
 from competitions.season.reglementen import TEMPLATES
+from competitions.season.rulesets import EDITABLE_OPTIONS
 from competitions.season.validation import setting_names
+from competitions.standings import HEAD_TO_HEAD, METRICS
 
 #: The API's name of a model field where the two differ.
 API_NAMES = {"ruleset": "rules"}
 MODEL_NAMES = {v: k for k, v in API_NAMES.items()}
 RuleValue = int | bool | str | list[str] | None
 TemplateName = Literal[tuple(t.key for t in TEMPLATES)]  # type: ignore[valid-type]
+#: What a request may name (the names ``settings_errors`` accepts, so that the schema says what the
+#: service refuses): house rules the organiser may change, and tie-breakers (a metric, ``fewest_`` or
+#: ``most_`` a metric, or head to head). Answers carry what is stored, so they keep plain strings.
+RuleOptionName = Literal[tuple(EDITABLE_OPTIONS)]  # type: ignore[valid-type]
+TieBreakerName = Literal[  # type: ignore[valid-type]
+    tuple([*METRICS, *(f"{p}{m}" for p in ("fewest_", "most_") for m in METRICS), HEAD_TO_HEAD])
+]
 
 
 def api_name(model_name: str) -> str:
@@ -56,14 +65,17 @@ def _bounds(field: models.Field) -> dict:
     return bounds
 
 
-def _type(field: models.Field):
-    """(python type, Field keyword arguments) of a model field's value in the API."""
+def _type(field: models.Field, *, inbound: bool = False):
+    """(python type, Field keyword arguments) of a model field's value in the API (``inbound``: in a
+    request body, where only names the service accepts are allowed)."""
     if field.name == "rule_options":
-        return dict[str, RuleValue], {
+        return dict[RuleOptionName if inbound else str, RuleValue], {
             "description": "house rules that differ from the preset: option -> value (replaces the stored ones)"
         }
     if field.name == "tie_breakers":
-        return list[str], {"description": "tie-breakers in order (metric keys, fewest_<metric>, head_to_head)"}
+        return list[TieBreakerName if inbound else str], {
+            "description": "tie-breakers in order (metric keys, fewest_<metric>, head_to_head)"
+        }
     if field.name == "evening_dates":
         return list[datetime.date], {"description": "the planned evenings' dates, in order"}
     with translation.override("en"):  # the schema is in English, whatever language is active at import
@@ -94,7 +106,7 @@ def _type(field: models.Field):
 def _settings_fields(*, required: bool) -> dict:
     fields = {}
     for name in setting_names():
-        kind, extra = _type(Competition._meta.get_field(name))
+        kind, extra = _type(Competition._meta.get_field(name), inbound=not required)
         if required:
             fields[api_name(name)] = (kind, Field(..., **extra))
         else:
@@ -108,6 +120,9 @@ class _Strict(Schema):
 
 class _Out(Schema):
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+_NAME_LENGTH = Competition._meta.get_field("name").max_length
 
 
 class ClubOut(_Out):
@@ -124,7 +139,11 @@ CompetitionCreateIn = create_model(
         Optional[TemplateName],  # noqa: UP045
         Field(None, description="a season template whose settings come first; the other fields override them"),
     ),
-    **_settings_fields(required=False),
+    **(
+        _settings_fields(required=False)
+        # a competition needs a name (the service refuses one without): required in the schema too
+        | {"name": (str, Field(..., min_length=1, max_length=_NAME_LENGTH, description="the competition's name"))}
+    ),
 )
 
 CompetitionPatchIn = create_model(

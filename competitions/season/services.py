@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
-from competitions.models import Competition, Division, Entrant, Match
+from competitions.models import Competition, Division, Entrant, EveningTotal, Match
 from competitions.season.models import SettingsChange
 from competitions.season.validation import LOCKED, QUIET, settings_errors, settings_of
 
@@ -85,7 +85,11 @@ def has_results(competition: Competition) -> bool:
 
 
 def has_confirmed_results(competition: Competition) -> bool:
-    return Match.objects.filter(round__competition=competition, status=Match.Status.CONFIRMED).exists()
+    """Confirmed tables, or evening totals imported from the club's spreadsheet: those count in the
+    standings like confirmed evenings, so a change that recomputes them is confirmed first too."""
+    if Match.objects.filter(round__competition=competition, status=Match.Status.CONFIRMED).exists():
+        return True
+    return EveningTotal.objects.filter(evening__competition=competition).exists()
 
 
 def _season_bounds(values: dict) -> None:

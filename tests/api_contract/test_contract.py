@@ -4,10 +4,15 @@ A server (``runserver`` on a free loopback port, a seeded temporary SQLite datab
 1. a client generated from /api/openapi.json by openapi-python-client: list, standings, round,
    match, PUT, a stale PUT (409) and confirm by a second person — every answer parsed by the
    generated models of the documented status;
+   The same client as the organiser (issue 26 item 15): the token's clubs, a competition created from
+   fields and from a season template, patched (plainly, and 409 → confirm once imported evenings are
+   results), evening totals imported twice (the second time nothing changes), 400s naming the field;
 2. schemathesis: every check but positive-data acceptance (a schema cannot say that card points
    add up to 162), the stateful phase on, a fixed seed and a bounded number of examples; zero failures.
+   Twice: with the scorer's token (every operation), and with the organiser's token on the organiser's
+   operations, so that these are exercised with real rights and not only refused.
 
-Slow (about two minutes): skipped unless ``API_CONTRACT=1``. Needs schemathesis and
+Slow (about four minutes): skipped unless ``API_CONTRACT=1``. Needs schemathesis and
 openapi-python-client (requirements-dev.txt); no network beyond 127.0.0.1.
 """
 
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -208,8 +214,167 @@ def test_a_generated_client_lists_reads_writes_and_confirms(served, client_packa
     assert isinstance(again, MatchOut) and (again.status.value, again.version) == ("confirmed", confirmed.version)
 
 
-def test_schemathesis_finds_nothing(served, tmp_path):
-    base, scorer_key, _ = served
+def test_a_generated_client_sets_up_a_season_as_the_organiser(served, client_package):
+    """The organiser's API (issue 26 item 15) through the generated client: the token's clubs, a
+    competition from explicit fields and one from a season template, a plain change, a change that
+    would recompute confirmed results (409 naming the setting, then confirmed), evening totals
+    imported (and the same rows again change nothing), and refusals (400) naming the field."""
+    base, scorer_key, organiser_key = served
+    kc = client_package
+    from klaverjas_client.api.competitions import get_standings, list_competitions
+    from klaverjas_client.api.organiser import (
+        create_competition,
+        get_competition_settings,
+        import_evening_totals,
+        list_my_clubs,
+        patch_competition,
+    )
+    from klaverjas_client.models import (
+        ApiErrors,
+        ClubOut,
+        CompetitionCreateIn,
+        CompetitionPatchIn,
+        CompetitionSettingsOut,
+        EveningTotalsIn,
+        EveningTotalsOut,
+        StandingsOut,
+    )
+
+    public = kc.Client(base_url=base, raise_on_unexpected_status=True)
+    scorer = kc.AuthenticatedClient(base_url=base, token=scorer_key, raise_on_unexpected_status=True)
+    organiser = kc.AuthenticatedClient(base_url=base, token=organiser_key, raise_on_unexpected_status=True)
+
+    clubs = list_my_clubs.sync(client=organiser)
+    assert all(isinstance(c, ClubOut) for c in clubs)
+    club = next(c for c in clubs if c.name == "KV De Troefboer" and not c.is_league)
+    assert list_my_clubs.sync(client=scorer) == []  # the scorer organises nothing
+
+    # a competition from explicit fields (DESIGN.md's names)
+    fields = {
+        "club": club.slug,
+        "name": "Contract seizoen",
+        "format": "individual",
+        "rules": "rotterdam",
+        "deals_per_match": 12,
+        "rounds_per_evening": 3,
+        "planned_evenings": 8,
+        "standings_method": "best_n",
+        "count_best": 6,
+        "min_evenings": 2,
+        "best_from": "season_end",
+        "rule_options": {"pit_bonus": 50},
+    }
+    created = create_competition.sync_detailed(client=organiser, body=CompetitionCreateIn.from_dict(fields))
+    assert created.status_code == 201 and isinstance(created.parsed, CompetitionSettingsOut), created.content
+    comp = created.parsed
+    assert comp.slug and comp.club == club.slug and comp.previous is None and comp.plain_rules
+    assert (comp.rules.value, comp.deals_per_match, comp.count_best, comp.min_evenings, comp.best_from.value) == (
+        "rotterdam",
+        12,
+        6,
+        2,
+        "season_end",
+    )
+    assert comp.rule_options.to_dict() == {"pit_bonus": 50}
+    assert get_competition_settings.sync(comp.slug, client=organiser).to_dict() == comp.to_dict()
+    forbidden = get_competition_settings.sync_detailed(comp.slug, client=scorer)
+    assert forbidden.status_code == 403 and isinstance(forbidden.parsed, ApiErrors)
+
+    # one from a season template; fields sent beside it override the template's
+    templated = create_competition.sync(
+        client=organiser,
+        body=CompetitionCreateIn.from_dict(
+            {"club": club.slug, "name": "Contract sjabloon", "template": "best-5-of-7", "deals_per_match": 12}
+        ),
+    )
+    assert isinstance(templated, CompetitionSettingsOut)
+    assert (templated.planned_evenings, templated.count_best, templated.min_evenings) == (7, 5, 5)
+    assert (templated.standings_method.value, templated.best_from.value, templated.deals_per_match) == (
+        "best_n",
+        "season_end",
+        12,
+    )
+
+    # refusals name the field, and nothing is created
+    before = len(list_competitions.sync(client=public))
+    for body, field in (
+        ({**fields, "rule_options": {"pit_bonus": -5}}, "rule_options.pit_bonus"),
+        ({**fields, "club": "no-such-club"}, "club"),
+        ({**fields, "count_best": 9}, "count_best"),  # best 9 of 8 planned evenings
+    ):
+        refused = create_competition.sync_detailed(client=organiser, body=CompetitionCreateIn.from_dict(body))
+        assert refused.status_code == 400 and isinstance(refused.parsed, ApiErrors), refused.content
+        assert field in [e.field for e in refused.parsed.errors], refused.content
+    assert len(list_competitions.sync(client=public)) == before
+    not_theirs = create_competition.sync_detailed(client=scorer, body=CompetitionCreateIn.from_dict(fields))
+    assert not_theirs.status_code == 403 and isinstance(not_theirs.parsed, ApiErrors)
+
+    # a plain change (no results yet): saved at once
+    patched = patch_competition.sync(comp.slug, client=organiser, body=CompetitionPatchIn.from_dict({"count_best": 5}))
+    assert isinstance(patched, CompetitionSettingsOut) and patched.count_best == 5
+    bad = patch_competition.sync_detailed(
+        comp.slug, client=organiser, body=CompetitionPatchIn.from_dict({"count_best": 0})
+    )
+    assert bad.status_code == 400 and "count_best" in [e.field for e in bad.parsed.errors], bad.content
+
+    # the club's history: two evenings of known members and one newcomer (created by the API)
+    home = next(
+        c
+        for c in list_competitions.sync(client=public)
+        if c.club == "KV De Troefboer" and c.format_.value == "individual"
+    )
+    members = [r.name for r in get_standings.sync(home.slug, client=public).rows[:2]]
+    rows = [
+        {"player": members[0], "date": "2025-09-05", "points": 5200},
+        {"player": members[1], "date": "2025-09-05", "points": 4800},
+        {"player": members[0], "date": "2025-10-03", "points": 4100},
+        {"player": members[1], "date": "2025-10-03", "points": 5000},
+        {"player": "Contract Nieuwkomer", "date": "2025-10-03", "points": 3900},
+    ]
+    imported = import_evening_totals.sync(comp.slug, client=organiser, body=EveningTotalsIn.from_dict({"rows": rows}))
+    assert isinstance(imported, EveningTotalsOut), imported
+    assert (imported.evenings_created, imported.totals_created, imported.players_created) == (
+        2,
+        5,
+        ["Contract Nieuwkomer"],
+    )
+    again = import_evening_totals.sync(comp.slug, client=organiser, body=EveningTotalsIn.from_dict({"rows": rows}))
+    assert (again.evenings_created, again.totals_created, again.totals_changed, again.totals_unchanged) == (0, 0, 0, 5)
+    assert again.players_created == []
+    bad_row = import_evening_totals.sync_detailed(
+        comp.slug,
+        client=organiser,
+        body=EveningTotalsIn.from_dict(
+            {"rows": [*rows, {"player": members[0], "date": "2025-11-07", "points": "veel"}]}
+        ),
+    )
+    assert bad_row.status_code == 400 and isinstance(bad_row.parsed, ApiErrors), bad_row.content
+    assert [(e.deal, e.field) for e in bad_row.parsed.errors] == [(6, "points")]
+    table = get_standings.sync(comp.slug, client=public)
+    assert isinstance(table, StandingsOut)
+    by_name = {r.name: r for r in table.rows}
+    assert (by_name[members[0]].total, by_name[members[1]].total) == (9300, 9800)
+    assert by_name[members[1]].rank == 1 and by_name[members[1]].qualified
+    assert by_name["Contract Nieuwkomer"].rank is None and not by_name["Contract Nieuwkomer"].qualified
+
+    # the imported evenings are results: a standings change now waits for "confirm"
+    asked = patch_competition.sync_detailed(
+        comp.slug, client=organiser, body=CompetitionPatchIn.from_dict({"count_best": 1, "best_from": "start"})
+    )
+    assert asked.status_code == 409 and isinstance(asked.parsed, ApiErrors), asked.content
+    assert {"count_best", "best_from"} <= {e.field for e in asked.parsed.errors}
+    assert get_competition_settings.sync(comp.slug, client=organiser).count_best == 5  # nothing changed
+    confirmed = patch_competition.sync(
+        comp.slug,
+        client=organiser,
+        body=CompetitionPatchIn.from_dict({"count_best": 1, "best_from": "start", "confirm": True}),
+    )
+    assert isinstance(confirmed, CompetitionSettingsOut) and confirmed.count_best == 1
+    best = {r.name: r for r in get_standings.sync(comp.slug, client=public).rows}
+    assert (best[members[0]].points, best[members[1]].points) == (5200, 5000)
+
+
+def _schemathesis(base: str, token: str, report_dir: Path, *selection: str) -> str:
     command = [
         str(BIN / "schemathesis"),
         "run",
@@ -227,14 +392,35 @@ def test_schemathesis_finds_nothing(served, tmp_path):
         "--workers",
         "1",
         "-H",
-        f"Authorization: Bearer {scorer_key}",
+        f"Authorization: Bearer {token}",
+        *selection,
         "--report",
         "junit",
         "--report-dir",
-        str(tmp_path),
+        str(report_dir),
     ]
-    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(command, cwd=report_dir, capture_output=True, text=True, timeout=600)
     summary = done.stdout[-6000:] + done.stderr[-2000:]
     print(summary)
     assert done.returncode == 0, summary
     assert "Stateful" in done.stdout and " passed" in done.stdout
+    return done.stdout
+
+
+def test_schemathesis_finds_nothing(served, tmp_path):
+    base, scorer_key, _ = served
+    _schemathesis(base, scorer_key, tmp_path)
+
+
+def test_schemathesis_with_the_organisers_token_finds_nothing(served, tmp_path):
+    """The organiser's operations (tag ``organiser``) with real rights: the scorer's run above only
+    ever sees them answer 401/403. Every check stays on. The links of the schema lead from
+    ``GET /clubs`` to ``POST /competitions`` with a club the token organises, and from a created
+    competition to its settings, changes and evening totals, so the stateful phase creates
+    competitions (and, through evening totals, members) in the served demo's temporary database —
+    which is why this run comes after the other tests of this module."""
+    base, _, organiser_key = served
+    out = _schemathesis(base, organiser_key, tmp_path, "--include-tag", "organiser")
+    assert "5 selected" in out
+    covered = re.search(r"API Links:\s+(\d+) covered", out)
+    assert covered and int(covered.group(1)) >= 2, out  # GET /clubs -> POST /competitions -> onwards

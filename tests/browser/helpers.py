@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from openpyxl import Workbook
+
 
 def log_in(page, username: str, password: str = "demo") -> None:
     """Through the header's login link and the login form; lands back where the link was followed."""
@@ -17,3 +19,23 @@ def log_out(page) -> None:
     with page.expect_navigation():
         page.locator("header form[action='/accounts/logout/'] button[type=submit]").click()
     assert page.locator("header a[href^='/accounts/login/']").count() == 1
+
+
+def evening_totals_xlsx(path, rows) -> str:
+    """A club's spreadsheet of evening totals (player, date, points) under its Dutch headings."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.append(["Speler", "Datum", "Punten"])
+    for row in rows:
+        sheet.append(list(row))
+    workbook.save(path)
+    return str(path)
+
+
+def import_evening_totals(page, path) -> None:
+    """From a competition's settings page: to the import page, and upload ``path`` (an xlsx)."""
+    with page.expect_navigation():
+        page.locator("#history-link").click()
+    page.locator("#id_file").set_input_files(str(path))
+    with page.expect_navigation():
+        page.locator("#history-upload").click()

@@ -9,11 +9,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from openpyxl import Workbook
 
 from clubs.models import Player
 from competitions.models import Evening
-from tests.browser.helpers import log_in
+from tests.browser.helpers import evening_totals_xlsx, import_evening_totals, log_in
 from tests.competitions.factories import make_user
 from tests.competitions.standings.factories import make_club, make_competition, make_players
 
@@ -27,28 +26,21 @@ def test_an_organiser_imports_evening_totals_and_reads_the_standings(page, tmp_p
     user.save()
     comp = make_competition(club, format="individual", slug="clubavonden")
     make_players(club, ["Anna Aap", "Bert Bok"])
-    wb = Workbook()
-    ws = wb.active
-    ws.append(["Speler", "Datum", "Punten"])
-    for row in (
-        ("Anna Aap", datetime.date(2025, 9, 5), 3000),
-        ("Bert Bok", datetime.date(2025, 9, 5), 2800),
-        ("Anna Aap", datetime.date(2025, 10, 3), 2500),
-        ("Bert Bok", datetime.date(2025, 10, 3), 2900),
-        ("Cor Cavia", datetime.date(2025, 10, 3), 2000),
-    ):
-        ws.append(list(row))
-    path = tmp_path / "avonden.xlsx"
-    wb.save(path)
+    path = evening_totals_xlsx(
+        tmp_path / "avonden.xlsx",
+        [
+            ("Anna Aap", datetime.date(2025, 9, 5), 3000),
+            ("Bert Bok", datetime.date(2025, 9, 5), 2800),
+            ("Anna Aap", datetime.date(2025, 10, 3), 2500),
+            ("Bert Bok", datetime.date(2025, 10, 3), 2900),
+            ("Cor Cavia", datetime.date(2025, 10, 3), 2000),
+        ],
+    )
 
     page.goto("/")
     log_in(page, "baas")
     page.goto(f"/manage/competitions/{comp.slug}/settings/")
-    with page.expect_navigation():
-        page.locator("#history-link").click()
-    page.locator("#id_file").set_input_files(str(path))
-    with page.expect_navigation():
-        page.locator("#history-upload").click()
+    import_evening_totals(page, path)
     assert "Cor Cavia" in page.locator("#history-confirm").inner_text()
     assert not Evening.objects.filter(competition=comp).exists()
     with page.expect_navigation():

@@ -2,19 +2,23 @@
 house rules adjusted (the preset's values shown, with and without JavaScript), the reglement in
 plain words, last season replayed under the new settings, and next season started from this one.
 
-The evening-totals import of the club's spreadsheet is helper ``standings``'s page (issue 26 item 12)
-and is walked by its own browser test.
+The whole chain of issue 26's "done when" on those pages alone (no /admin/): a season from a
+template, its house rules edited, the club's evening totals (an xlsx) imported into that same
+competition with an unknown name confirmed, and the public standings read.
 """
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
-from competitions.models import Competition
-from tests.browser.helpers import log_in
+from clubs.models import Player
+from competitions.models import Competition, Evening
+from tests.browser.helpers import evening_totals_xlsx, import_evening_totals, log_in
 from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
-from tests.competitions.standings.factories import make_club
+from tests.competitions.standings.factories import make_club, make_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -136,3 +140,72 @@ def test_without_javascript_the_preset_button_shows_its_house_rules(new_page, cl
         page.locator("#save").click()
     competition = Competition.objects.get(name="Zuid-Afrikaans")
     assert competition.ruleset == "klawerjas" and competition.rule_options == {}
+
+
+def test_a_season_from_a_template_takes_the_clubs_history_and_publishes_its_standings(page, new_page, tmp_path):
+    """Hand-computed: Bert Bok 2800 + 2900 = 5700, Anna Aap 3000 + 2500 = 5500, Cor Cavia (a name
+    the club did not know, confirmed on the page) 2000 — the plain sum, as best 5 of 7 is struck only
+    at the season's end; with the minimum lowered to 1 evening, all three have a place."""
+    club = make_club("troef")
+    user = make_user("baas", organiser_of=club)
+    user.set_password("demo")
+    user.save()
+    make_players(club, ["Anna Aap", "Bert Bok"])
+    path = evening_totals_xlsx(
+        tmp_path / "avonden.xlsx",
+        [
+            ("Anna Aap", datetime.date(2025, 9, 5), 3000),
+            ("Bert Bok", datetime.date(2025, 9, 5), 2800),
+            ("Anna Aap", datetime.date(2025, 10, 3), 2500),
+            ("Bert Bok", datetime.date(2025, 10, 3), 2900),
+            ("Cor Cavia", datetime.date(2025, 10, 3), 2000),
+        ],
+    )
+
+    page.goto("/")
+    log_in(page, "baas")
+    page.goto("/manage/")
+    page.locator(f"a[href='/manage/clubs/{club.slug}/competitions/new/']").first.click()
+    page.locator("a.template-link[data-template='best-5-of-7']").click()
+    page.locator("#id_name").fill("Seizoen 2025-2026")
+    with page.expect_navigation():
+        page.locator("#save").click()
+    competition = Competition.objects.get(name="Seizoen 2025-2026")
+    assert page.url.endswith(f"/manage/competitions/{competition.slug}/settings/")
+    assert (competition.standings_method, competition.count_best, competition.min_evenings) == ("best_n", 5, 5)
+
+    # the house rules edited (and the minimum lowered) before any result is in: saved at once
+    page.locator("#id_rule__pit_bonus").fill("50")
+    page.locator("#id_rule__four_jacks").fill("100")
+    page.locator("#id_min_evenings").fill("1")
+    with page.expect_navigation():
+        page.locator("#save").click()
+    competition.refresh_from_db()
+    assert competition.rule_options == {"pit_bonus": 50, "four_jacks": 100} and competition.min_evenings == 1
+    assert "Pitbonus: 50" in page.locator(".plain-rules").inner_text()
+
+    # the club's spreadsheet into this same competition; the unknown name waits for confirmation
+    import_evening_totals(page, path)
+    assert "Cor Cavia" in page.locator("#history-confirm").inner_text()
+    assert not Evening.objects.filter(competition=competition).exists()
+    with page.expect_navigation():
+        page.locator("#confirm-names").click()
+    assert "2 nieuwe avonden" in page.locator(".messages").inner_text()
+    assert Player.objects.filter(club=club, first_name="Cor", last_name="Cavia").count() == 1
+    assert list(competition.evenings.values_list("date", "imported")) == [
+        (datetime.date(2025, 9, 5), True),
+        (datetime.date(2025, 10, 3), True),
+    ]
+
+    # the public standings, read by anyone (logged out in a fresh context)
+    public = new_page()
+    public.goto(f"/competitions/{competition.slug}/standings/")
+    assert public.locator("header a[href^='/accounts/login/']").count() == 1  # not logged in
+    rows = public.locator("main table tbody tr")
+    cells = [rows.nth(i).inner_text().split("\t") for i in range(rows.count())]
+    # place, name, … the two evenings (· where absent), the points
+    assert [(c[0].split()[0], c[1]) for c in cells] == [("1", "Bert Bok"), ("2", "Anna Aap"), ("3", "Cor Cavia")], cells
+    assert ["2800", "2900", "5700"] == cells[0][6:9] and ["·", "2000", "2000"] == cells[2][6:9], cells
+    assert "Pitbonus: 50" in public.locator("#plain-rules").text_content()
+    assert public.js_errors == []
+    assert page.js_errors == []

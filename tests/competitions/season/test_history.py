@@ -13,9 +13,11 @@ import pytest
 
 from clubs.models import Player
 from clubs.tokens import create_token
-from competitions.models import Evening, EveningTotal
+from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.history import HistoryRefused, import_evening_totals
 from competitions.season.models import SettingsChange
+from competitions.season.selectors import default_source, replay, replay_sources
+from competitions.season.services import start_new_season
 from competitions.standings import standings
 from tests.competitions.standings.factories import make_competition, make_players
 from tests.scoring.factories import make_user
@@ -120,3 +122,29 @@ def test_only_an_organiser_of_the_club_may_import(client, setup):
     assert post(client, comp, headers, ROWS).status_code == 403
     assert post(client, comp, {}, ROWS).status_code == 401
     assert not EveningTotal.objects.exists()
+
+
+def test_last_season_imported_from_the_spreadsheet_can_be_replayed(setup):
+    """ "Speel vorig seizoen opnieuw" on a season that exists only as imported evening totals: it is a
+    replay source of the next season, and best 1 evening struck from the start turns the order round
+    (Anna Aap's best 3000 beats Bert Bok's 2900; Cor Cavia 2000, one evening, still below the minimum
+    of 2). Nothing is saved."""
+    last, _headers = setup
+    organiser = make_user("org-replay", club=last.club, role="organiser")
+    import_evening_totals(competition=last, user=organiser, rows=ROWS, create_players=True)
+    season = start_new_season(
+        competition=last, user=organiser, name="Seizoen 2026-2027", evening_dates=["2026-09-04", "2026-10-02"]
+    )
+    sources = list(replay_sources(season))
+    assert sources == [last] and default_source(season, sources) == last
+
+    lines = replay(last, {"standings_method": "best_n", "count_best": 1, "best_from": "start"})
+    assert [
+        (line.name, line.rank_before, line.points_before, line.rank_after, line.points_after) for line in lines
+    ] == [
+        ("Anna Aap", 2, 5500, 1, 3000),
+        ("Bert Bok", 1, 5700, 2, 2900),
+        ("Cor Cavia", None, 2000, None, 2000),
+    ]
+    assert not lines[2].qualified_after and not lines[2].changed
+    assert Competition.objects.get(pk=last.pk).standings_method == "total"

@@ -6,13 +6,16 @@ import datetime
 
 import pytest
 
-from competitions.models import Competition, Entrant
+from clubs.models import Team
+from competitions.models import Competition, Division, Entrant
 from competitions.season import services
+from competitions.season.history import import_evening_totals
 from competitions.season.models import SettingsChange
 from competitions.season.reglementen import BY_KEY, TEMPLATES
 from competitions.standings import standings
 from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
+from tests.competitions.standings.factories import make_competition, make_teams, members
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -168,3 +171,57 @@ def test_the_models_cross_field_checks_are_the_settings_checks(club, organiser):
             club=club, user=organiser, values={"name": "X", "best_from": "season_end", "standings_method": "total"}
         )
     assert set(refused.value.errors) == {"best_from"}
+
+
+def test_new_season_copies_team_entrants_with_their_divisions_and_seeds(club, organiser):
+    """A league of teams of four in two poules: next season has the same teams (the same Team rows,
+    not copies), in poules of the same names, seeded as before; nothing of this season moves."""
+    competition = make_competition(club, format="teams", name="Competitie 2025-2026", ruleset="rotterdam")
+    north = Division.objects.create(competition=competition, name="Poule Noord", order=1)
+    south = Division.objects.create(competition=competition, name="Poule Zuid", order=2)
+    entrants = make_teams(competition, ["Troef", "Pit"], size=4, division=north)
+    entrants += make_teams(competition, ["Roem"], size=4, division=south)
+
+    season = services.start_new_season(
+        competition=competition, user=organiser, name="Competitie 2026-2027", evening_dates=["2026-09-04"]
+    )
+    assert season.format == "teams" and season.previous == competition
+    copied = list(season.entrants.select_related("division").order_by("seed", "name"))
+    assert [(e.team_id, e.name, e.seed, e.division.name) for e in copied] == [
+        (entrants[2].team_id, "Roem", 1, "Poule Zuid"),
+        (entrants[0].team_id, "Troef", 1, "Poule Noord"),
+        (entrants[1].team_id, "Pit", 2, "Poule Noord"),
+    ]
+    assert all(e.player_id is None for e in copied)
+    assert {d.pk for d in season.divisions.all()}.isdisjoint({north.pk, south.pk})
+    assert [d.name for d in season.divisions.order_by("order")] == ["Poule Noord", "Poule Zuid"]
+    assert [m.player.name for m in entrants[0].team.members.order_by("position")] == [
+        p.name for p in members(copied[1])
+    ]
+    assert competition.entrants.count() == 3 and Team.objects.filter(club=club).count() == 3
+
+
+def test_imported_evenings_are_results_a_standings_change_waits_for_confirmation(club, organiser):
+    """Evening totals imported from the club's spreadsheet count like confirmed evenings, so a change
+    that recomputes them asks first (the API's 409), as confirmed tables do; a quiet one does not."""
+    competition = make_competition(club, format="individual", standings_method="total")
+    import_evening_totals(
+        competition=competition,
+        user=organiser,
+        rows=[{"player": "Anna Aap", "date": "2025-09-05", "points": 3000}],
+        create_players=True,
+    )
+    with pytest.raises(services.NeedsConfirmation) as asked:
+        services.update_competition(
+            competition=competition, user=organiser, changes={"standings_method": "best_n", "count_best": 1}
+        )
+    assert set(asked.value.fields) == {"standings_method", "count_best"}
+    assert Competition.objects.get(pk=competition.pk).standings_method == "total"
+    services.update_competition(competition=competition, user=organiser, changes={"name": "Clubavonden"})
+    services.update_competition(
+        competition=competition,
+        user=organiser,
+        changes={"standings_method": "best_n", "count_best": 1},
+        confirmed=True,
+    )
+    assert Competition.objects.get(pk=competition.pk).count_best == 1

@@ -8,6 +8,7 @@ import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from competitions.standings.report import evening_report
 from tests.competitions.standings.test_season_rules import add_evening, season
@@ -48,3 +49,30 @@ def test_an_evening_without_results_has_no_report(client):
     evening = comp.evenings.create(number=9)
     assert evening_report(evening) == ""
     assert client.get(f"/api/competitions/{comp.slug}/evenings/9/report").json()["text"] == ""
+
+
+#: The same evening as the local paper prints it: in Dutch (the club's language), dates and numbers
+#: written the Dutch way (vrijdag 3 oktober 2025, 1.100).
+EXPECTED_NL = (
+    "Op de clubavond van vrijdag 3 oktober 2025 van {club} ({competition}, avond 3) speelden 8 spelers mee. "
+    "De avond werd gewonnen door Speler A en Speler C met 1.100 punten. "
+    "De top 5: 1=. Speler A 1.100, 1=. Speler C 1.100, 3=. Speler E 800, 3=. Speler F 800, 3=. Speler G 800, "
+    "3=. Speler H 800. "
+    "De hoogste partij was 1.100, van Speler A & Speler C (ronde 1, tafel 1). "
+    "Seizoensstand na deze avond: bovenaan Speler A en Speler C met 2.800 punten, "
+    "daarna Speler F (2.500), Speler E (2.300). "
+    "Puntenkampioen tot nu toe (alle avonden opgeteld): Speler A en Speler C met 2.800 punten."
+)
+
+
+def test_the_report_in_dutch_is_the_paragraph_the_local_paper_prints(client):
+    comp, people = season(points_champion=True)
+    evening = comp.evenings.get(number=3)
+    evening.date = datetime.date(2025, 10, 3)
+    evening.save()
+    add_evening(comp, people, 4)
+    with translation.override("nl"):
+        text = evening_report(evening)
+    assert text == EXPECTED_NL.format(club=comp.club.name, competition=comp.name)
+    api = client.get(f"/api/competitions/{comp.slug}/evenings/3/report", HTTP_ACCEPT_LANGUAGE="nl").json()
+    assert api["text"] == text
