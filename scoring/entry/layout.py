@@ -182,6 +182,8 @@ def initial_from_deals(layout: SheetLayout, deals: list[dict], version: int) -> 
         for name in ("pit", "verzaakt"):
             if deal.get(name) is not None:
                 initial[field_name(number, name)] = shown[deal[name]]
+        if deal.get("verzaakt_seat"):
+            initial[field_name(number, "verzaakt_seat")] = deal["verzaakt_seat"]
         if deal.get("trump"):
             initial[field_name(number, "trump")] = deal["trump"]
         if deal.get("challenge"):

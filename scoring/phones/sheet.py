@@ -19,6 +19,7 @@ from scoring.entry.layout import (
     layout_for,
 )
 from scoring.entry.preview import sheet_preview
+from scoring.selectors import offender_seats
 from scoring.services import stored_deals
 
 TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
@@ -43,7 +44,7 @@ def initial_form(match: Match, layout: SheetLayout, stored: list[dict]) -> Sheet
             data[key] = "on"
         elif value is not None and value is not False:
             data[key] = str(value)
-    return SheetForm(data, layout=layout)
+    return SheetForm(data, layout=layout, seats=offender_seats(match))
 
 
 def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | None = None) -> list[dict]:
@@ -95,6 +96,8 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
                 "trump": value("trump").upper(),
                 "challenge": value("challenge") or "0",
                 "nil": value("nil") in ("on", "true", "1"),
+                "offender": row.offender,
+                "verzaakt": chosen["verzaakt"],  # individual play: the select of the player who verzaakt
             }
         )
     return out
