@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from core.compass import seat_label
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_deal
 from scoring.rules.cards import Suit
 from scoring.rules.rulesets import SEATS, side_of_seat
@@ -183,7 +184,7 @@ def _offender(value, *, verzaakt: int | None, number: int, rules: RuleSet) -> st
                 number,
                 "verzaakt_seat",
                 _("seat %(seat)s is named as the player who verzaakt, but no side verzaakt in this deal")
-                % {"seat": seat},
+                % {"seat": seat_label(seat)},
             )
         )
     if side_of_seat(rules, seats.index(seat)) != verzaakt:
@@ -191,7 +192,8 @@ def _offender(value, *, verzaakt: int | None, number: int, rules: RuleSet) -> st
             DealError(
                 number,
                 "verzaakt_seat",
-                _("seat %(seat)s is not on the side that verzaakt; name one of its own players") % {"seat": seat},
+                _("seat %(seat)s is not on the side that verzaakt; name one of its own players")
+                % {"seat": seat_label(seat)},
             )
         )
     return seat

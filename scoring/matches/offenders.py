@@ -18,6 +18,7 @@ from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import gettext as _
 
 from competitions.models import Match, MatchSeat
+from core.compass import seat_label
 from scoring.entry.deal_input import DealError
 
 
@@ -35,10 +36,10 @@ def check_offenders(match: Match, inputs: list) -> list[DealError]:
             message = _(
                 "nobody sits at seat %(seat)s at this table; name the player who verzaakt only in individual play"
             )
-            errors.append(DealError(number, "verzaakt_seat", message % {"seat": seat}))
+            errors.append(DealError(number, "verzaakt_seat", message % {"seat": seat_label(seat)}))
         elif sides[seat] != deal.verzaakt:
             message = _("seat %(seat)s is not on the side that verzaakt; name one of its own players")
-            errors.append(DealError(number, "verzaakt_seat", message % {"seat": seat}))
+            errors.append(DealError(number, "verzaakt_seat", message % {"seat": seat_label(seat)}))
     return errors
 
 
