@@ -20,13 +20,16 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 from clubs import tokens
+from clubs.members.services import ImportRefused
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from competitions.standings import standings
 from scoring import services
 from scoring.models import Deal
+from scoring.results.imports import import_results
 from tests.competitions.pdf_overlap import overlaps
 from tests.scoring.factories import make_club, make_match, make_user
 from tests.scoring.phones.test_table_link import publish
+from tests.scoring.results.test_import_results import cell, edit, exported
 from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +235,21 @@ def test_the_filled_sheet_and_the_match_page_name_the_offender(client, match, sc
     assert "Verzaakt by: deal 1 S (Speler2 S)" in " ".join(pdf_pages_text(response.content))
     page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert 'class="offender small"' in page and "Z (Speler2 S)" in page
+
+
+def test_the_results_file_carries_the_offender_both_ways(client, match, scorer, organiser):
+    """results.xlsx writes the seat in its last column ("verzaakt by"); an import that changes it
+    (O, the Dutch east, for a seat of zij is refused naming the row; Z for S moves the count)."""
+    services.save_deals(match=match, user=organiser, deals=[dict(RENEGE, verzaakt_seat="N"), MADE], version=0)
+    competition = match.round.competition
+    file = exported(client, competition)
+    assert cell(file, 2, "verzaakt by") == "N" and cell(file, 3, "verzaakt by") is None
+    with pytest.raises(ImportRefused) as refused:  # in Dutch, as the file was written
+        import_results(
+            competition=competition, user=organiser, data=edit(file, {(2, "verzaakt by"): "O"}), replace=True
+        )
+    assert "plaats O hoort niet bij de kant die verzaakte" in " ".join(str(m) for m in refused.value.messages)
+    assert counts(match)["N"] == 1
+    import_results(competition=competition, user=organiser, data=edit(file, {(2, "verzaakt by"): "Z"}), replace=True)
+    assert counts(match) == {"N": 0, "E": 0, "S": 1, "W": 0}
+    assert Deal.objects.get(match=match, number=1).verzaakt_seat == "S"
