@@ -40,6 +40,7 @@ FIELD_LABELS = {
     "roem": gettext_lazy("roem"),
     "pit": gettext_lazy("pit"),
     "verzaakt": gettext_lazy("verzaakt"),
+    "verzaakt_seat": gettext_lazy("verzaakt by"),
     "trump": gettext_lazy("trump"),
     "challenge": gettext_lazy("challenge"),
     "nil": gettext_lazy("nil"),

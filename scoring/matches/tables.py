@@ -276,6 +276,8 @@ def describe_value(field: str, value, labels: tuple[str, ...]) -> str:
         return "–"
     if field in ("bidder", "pit", "verzaakt"):
         return labels[value] if isinstance(value, int) and 0 <= value < len(labels) else str(value)
+    if field == "verzaakt_seat":
+        return seat_label(str(value))
     if field in ("points", "roem") and isinstance(value, (list, tuple)):
         return "–".join(str(v) for v in value)
     if field == "nil":

@@ -253,3 +253,13 @@ def test_the_results_file_carries_the_offender_both_ways(client, match, scorer, 
     import_results(competition=competition, user=organiser, data=edit(file, {(2, "verzaakt by"): "Z"}), replace=True)
     assert counts(match) == {"N": 0, "E": 0, "S": 1, "W": 0}
     assert Deal.objects.get(match=match, number=1).verzaakt_seat == "S"
+
+
+def test_the_audit_trail_and_a_blind_entry_see_a_changed_offender(client, match, scorer, organiser):
+    services.save_deals(match=match, user=scorer, deals=[RENEGE, MADE], version=0)
+    services.save_deals(match=match, user=scorer, deals=[dict(RENEGE, verzaakt_seat="N"), MADE], version=1)
+    differences = services.submit_blind_entry(match=match, user=organiser, deals=[RENEGE, MADE])
+    assert [(d.deal, d.field, d.first, d.second) for d in differences] == [(1, "verzaakt_seat", "N", "S")]
+    client.force_login(organiser)
+    page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "verzaakt door: <del>Z</del> → <ins>N</ins>" in page  # the audit trail, in the seats' Dutch letters
