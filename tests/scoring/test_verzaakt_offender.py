@@ -26,6 +26,7 @@ from competitions.standings import standings
 from scoring import services
 from scoring.models import Deal
 from scoring.results.imports import import_results
+from scoring.totals.services import save_totals
 from tests.competitions.pdf_overlap import overlaps
 from tests.scoring.factories import make_club, make_match, make_user
 from tests.scoring.phones.test_table_link import publish
@@ -94,6 +95,7 @@ def test_through_the_keyboard_sheet_the_offender_alone_loses_the_penalty(client,
     client.force_login(scorer)
     page = client.get(f"/matches/{match.pk}/enter/")
     assert b'name="deal-1-verzaakt_seat"' in page.content and b"Speler2 S" in page.content
+    assert "alleen die speler verliest de boete van de club" in page.content.decode()
     response = client.post(f"/matches/{match.pk}/enter/", FORM)
     assert response.status_code == 302, response.content.decode()[:2000]
     assert_known_answer(match)
@@ -263,3 +265,12 @@ def test_the_audit_trail_and_a_blind_entry_see_a_changed_offender(client, match,
     client.force_login(organiser)
     page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "verzaakt door: <del>Z</del> → <ins>N</ins>" in page  # the audit trail, in the seats' Dutch letters
+
+
+def test_a_sheet_replaced_by_totals_leaves_nobody_charged(match, organiser):
+    """A club that switches the table to totals only: the deals go, and with them the count."""
+    services.save_deals(match=match, user=organiser, deals=[RENEGE, MADE], version=0)
+    assert counts(match)["S"] == 1
+    type(match.round.competition).objects.filter(pk=match.round.competition_id).update(entry_mode="totals")
+    save_totals(match=match, user=organiser, version=Match.objects.get(pk=match.pk).version, totals=[70, 274])
+    assert counts(match) == {"N": 0, "E": 0, "S": 0, "W": 0}
