@@ -21,7 +21,9 @@ from django.utils import translation
 
 from clubs import tokens
 from clubs.members.services import ImportRefused
+from clubs.models import Player
 from competitions.models import Match, MatchSeat, MatchSide, Round
+from competitions.organiser.rows import reseat
 from competitions.standings import standings
 from scoring import services
 from scoring.models import Deal
@@ -274,3 +276,12 @@ def test_a_sheet_replaced_by_totals_leaves_nobody_charged(match, organiser):
     type(match.round.competition).objects.filter(pk=match.round.competition_id).update(entry_mode="totals")
     save_totals(match=match, user=organiser, version=Match.objects.get(pk=match.pk).version, totals=[70, 274])
     assert counts(match) == {"N": 0, "E": 0, "S": 0, "W": 0}
+
+
+def test_a_reseated_seat_keeps_its_count(match, organiser):
+    """The count belongs to the seat the deals name: a reseat (delete and recreate) keeps it."""
+    services.save_deals(match=match, user=organiser, deals=[RENEGE, MADE], version=0)
+    south = MatchSeat.objects.get(match=match, seat="S")
+    other = Player.objects.create(club=match.round.competition.club, first_name="Nieuw", last_name="Z")
+    reseat({south: other.pk})
+    assert MatchSeat.objects.get(match=match, seat="S").player_id == other.pk and counts(match)["S"] == 1
