@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.http import Http404
 
-from competitions.models import SEATS, Match, MatchSeat, MatchSide
+from competitions.models import SEATS, Competition, Match, MatchSeat, MatchSide
 from core.compass import seat_label
 from core.prepared import PreparedQuery, as_prefetched
 from scoring.models import AuditEntry, Deal
@@ -90,6 +90,15 @@ class SideView:
 
 def seats_in_order(match: Match) -> list[MatchSeat]:
     return sorted(match.seats.all(), key=lambda s: SEATS.index(s.seat))
+
+
+def offender_seats(match: Match) -> list[tuple[str, int, str]] | None:
+    """Individual play: the table's seats as (seat, side, player's name), N E S W, from the
+    prefetched rows, for naming the player who verzaakt (RULES.md §9); None elsewhere (a pair or a
+    team loses as a whole)."""
+    if match.round.competition.format != Competition.Format.INDIVIDUAL:
+        return None
+    return [(s.seat, s.side, s.player.name) for s in seats_in_order(match)] or None
 
 
 def sides_of(match: Match) -> list[SideView]:

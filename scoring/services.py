@@ -24,6 +24,7 @@ from core.prepared import delete_rows, insert_rows
 from core.transactions import atomic_refusals
 from scoring.entry.deal_input import DealError, deal_to_dict, parse_sheet
 from scoring.entry.log import result_written
+from scoring.matches.offenders import check_offenders, count_offenders
 from scoring.matches.sides import remember_rows, side_statistics, store_sides
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
@@ -85,6 +86,7 @@ def _deal_row(match: Match, number: int, deal: DealInput, result) -> Deal:
         roem_c=roem[2],
         pit=deal.pit,
         verzaakt=deal.verzaakt,
+        verzaakt_seat=getattr(deal, "verzaakt_seat", ""),
         trump=str(deal.trump.value) if deal.trump is not None else "",
         challenge=deal.challenge,
         nil=deal.nil,
@@ -120,6 +122,7 @@ def stored_deals(match: Match) -> list[dict]:
                 "roem": [d.roem_a, d.roem_b] + ([d.roem_c or 0] if three else []),
                 "pit": d.pit,
                 "verzaakt": d.verzaakt,
+                "verzaakt_seat": d.verzaakt_seat or None,
                 "trump": d.trump or None,
                 "challenge": d.challenge,
                 "nil": d.nil,
@@ -246,6 +249,9 @@ def write_sheet(
     has checked the rights; this checks the version, replaces the deals, recomputes the sides and
     writes the audit entry. A sheet through the table link never counts at once."""
     inputs, results, match_result = checked
+    offenders = check_offenders(match, inputs)  # before the first write: a refusal changes nothing
+    if offenders:
+        raise SheetInvalid(offenders)
     competition = match.round.competition
     was_confirmed = match.status == Match.Status.CONFIRMED
     complete = _is_complete(rules, inputs, match_result)
@@ -286,6 +292,7 @@ def write_sheet(
     delete_rows(Deal, "match", match.pk)
     insert_rows(Deal, deals)  # SQL built once per number of deals: bulk_create prepared each value
     sides = store_sides(match, side_statistics(rules, inputs, results, match.sides), complete)
+    count_offenders(match, before, [getattr(d, "verzaakt_seat", "") for d in inputs])
     refresh_fixture(match.fixture_id)
     after = [dict(deal_to_dict(d), number=n) for n, d in enumerate(inputs, start=1)]
     AuditEntry.objects.create(
@@ -348,7 +355,7 @@ def compare_sheets(
     With ``rules``, fields the rule set does not use (trump outside Wilde Boom, challenge, nil) are
     not compared: a sheet typed with or without them is the same sheet.
     """
-    fields = ["bidder", "points", "roem", "pit", "verzaakt"]
+    fields = ["bidder", "points", "roem", "pit", "verzaakt", "verzaakt_seat"]
     if rules is None or rules.needs_trump:
         fields.append("trump")
     if rules is None or rules.challenges:
@@ -380,7 +387,7 @@ def _normal(value, name):
         return bool(value)
     if name == "big_roem":
         return [bool(v) for v in value] if value and any(value) else None
-    if name == "trump":
+    if name in ("trump", "verzaakt_seat"):
         return (value or None) and str(value).upper()
     return value
 

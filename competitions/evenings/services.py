@@ -373,5 +373,9 @@ def reseat(*, round: Round, player_a: Player, player_b: Player) -> list[Match]:
 def _move(moves: dict[MatchSeat, int]) -> None:
     MatchSeat.objects.filter(pk__in=[s.pk for s in moves]).delete()
     MatchSeat.objects.bulk_create(
-        [MatchSeat(match_id=s.match_id, seat=s.seat, side=s.side, player_id=player) for s, player in moves.items()]
+        [
+            # the seat keeps its verzaakt count: it belongs to the deals (Deal.verzaakt_seat), which stay
+            MatchSeat(match_id=s.match_id, seat=s.seat, side=s.side, player_id=player, verzaakt=s.verzaakt)
+            for s, player in moves.items()
+        ]
     )

@@ -82,7 +82,11 @@ def reseat(moves: dict[MatchSeat, int]) -> None:
     """Give each seat a new player. Deleted and recreated, so no (match, player) is ever taken twice."""
     MatchSeat.objects.filter(pk__in=[s.pk for s in moves]).delete()
     MatchSeat.objects.bulk_create(
-        [MatchSeat(match_id=s.match_id, seat=s.seat, side=s.side, player_id=player) for s, player in moves.items()]
+        [
+            # the seat keeps its verzaakt count: it belongs to the deals (Deal.verzaakt_seat), which stay
+            MatchSeat(match_id=s.match_id, seat=s.seat, side=s.side, player_id=player, verzaakt=s.verzaakt)
+            for s, player in moves.items()
+        ]
     )
 
 

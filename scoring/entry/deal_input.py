@@ -13,17 +13,41 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from core.compass import seat_label
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_deal
 from scoring.rules.cards import Suit
+from scoring.rules.rulesets import SEATS, side_of_seat
 
 SIDE_FIELDS = ("a", "b", "c")
-KNOWN_KEYS = {"number", "bidder", "points", "roem", "pit", "verzaakt", "trump", "challenge", "nil", "big_roem"}
+KNOWN_KEYS = {
+    "number",
+    "bidder",
+    "points",
+    "roem",
+    "pit",
+    "verzaakt",
+    "verzaakt_seat",
+    "trump",
+    "challenge",
+    "nil",
+    "big_roem",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetDeal(DealInput):
+    """A deal as the sheet names it: the engine's input plus, in individual play, the seat (N, E, S,
+    W) of the player who verzaakt (RULES.md §9: that player alone loses the club's penalty). The
+    engine never reads the seat; the save service stores it (``Deal.verzaakt_seat``). Only a deal
+    that names a seat is one of these, so an ordinary deal stays equal to the engine's own."""
+
+    verzaakt_seat: str = ""
 
 
 @dataclass(frozen=True)
 class DealError:
     deal: int  # 1-based number of the deal in the match
-    field: str  # "points", "roem", "bidder", "pit", "verzaakt", "trump", "challenge", "nil", "number", "deals"
+    field: str  # "points", "roem", "bidder", "pit", "verzaakt", "verzaakt_seat", "trump", "challenge", "nil", "number", "deals"
     message: str
 
     def as_dict(self) -> dict:
@@ -104,6 +128,7 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
         bidder = _side_value(data.get("bidder"), field="bidder", number=number, sides=sides)
         pit = _side_value(data.get("pit"), field="pit", number=number, sides=sides)
         verzaakt = _side_value(data.get("verzaakt"), field="verzaakt", number=number, sides=sides)
+        seat = _offender(data.get("verzaakt_seat"), verzaakt=verzaakt, number=number, rules=rules)
         trump = data.get("trump") or None
         if trump is not None:
             try:
@@ -123,7 +148,8 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
         return refused.error
     if not rules.has_bidder:
         bidder = None
-    return DealInput(
+    kind, extra = (SheetDeal, {"verzaakt_seat": seat}) if seat else (DealInput, {})
+    return kind(
         points=points,
         roem=roem,
         bidder=bidder,
@@ -133,7 +159,44 @@ def to_deal_input(data: Mapping, *, number: int, rules: RuleSet) -> DealInput | 
         challenge=challenge,
         nil=nil,
         big_roem=big_roem,
+        **extra,
     )
+
+
+def _offender(value, *, verzaakt: int | None, number: int, rules: RuleSet) -> str:
+    """The seat of the player who verzaakt ("" when not named): a seat of the side that verzaakt."""
+    if value is None or value == "":
+        return ""
+    seats = SEATS[: rules.players]
+    seat = value.strip().upper() if isinstance(value, str) else None
+    if seat not in seats:
+        raise _Refused(
+            DealError(
+                number,
+                "verzaakt_seat",
+                _("the player who verzaakt is named by a seat (%(seats)s), not %(value)r")
+                % {"seats": ", ".join(seats), "value": value},
+            )
+        )
+    if verzaakt is None:
+        raise _Refused(
+            DealError(
+                number,
+                "verzaakt_seat",
+                _("seat %(seat)s is named as the player who verzaakt, but no side verzaakt in this deal")
+                % {"seat": seat_label(seat)},
+            )
+        )
+    if side_of_seat(rules, seats.index(seat)) != verzaakt:
+        raise _Refused(
+            DealError(
+                number,
+                "verzaakt_seat",
+                _("seat %(seat)s is not on the side that verzaakt; name one of its own players")
+                % {"seat": seat_label(seat)},
+            )
+        )
+    return seat
 
 
 def _big_roem(value, *, number: int, sides: int, rules: RuleSet) -> tuple[bool, ...] | None:
@@ -240,6 +303,7 @@ def deal_to_dict(deal: DealInput) -> dict:
         "roem": list(deal.roem),
         "pit": deal.pit,
         "verzaakt": deal.verzaakt,
+        "verzaakt_seat": getattr(deal, "verzaakt_seat", "") or None,
         "trump": str(deal.trump.value) if deal.trump is not None else None,
         "challenge": deal.challenge,
         "nil": deal.nil,

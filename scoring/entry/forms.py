@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from django import forms
 from django.utils.translation import gettext as _
 
+from core.compass import seat_label
 from scoring.entry.deal_input import DealError
 from scoring.entry.layout import (
     FIELD_LABELS,
@@ -46,15 +47,34 @@ class RowState:
     errors: list[DealError] = field(default_factory=list)
 
 
+class OffenderSelect(forms.Select):
+    """The players of a table as options, each marked with its side (``data-side``), so the entry
+    script offers only the two of the side that verzaakt."""
+
+    def __init__(self, *args, sides: dict[str, int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = sides
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        if value in self.sides:
+            option["attrs"]["data-side"] = str(self.sides[value])
+        return option
+
+
 class SheetForm(forms.Form):
-    """A whole score sheet. ``deals`` in ``cleaned_data`` is the list for ``services.save_deals``."""
+    """A whole score sheet. ``deals`` in ``cleaned_data`` is the list for ``services.save_deals``.
+
+    ``seats`` (individual play at a table of four: ``(seat, side, player's name)`` per seat) adds to
+    each deal a select ``deal-<n>-verzaakt_seat``: the player who verzaakt (RULES.md §9)."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, layout: SheetLayout, **kwargs):
+    def __init__(self, *args, layout: SheetLayout, seats: list[tuple[str, int, str]] | None = None, **kwargs):
         kwargs.setdefault("auto_id", "%s")
         super().__init__(*args, **kwargs)
         self.layout = layout
+        self.names_offender = bool(seats)
         self.row_states: list[RowState] = []
         self.deal_errors: dict[int, list[DealError]] = {}
         if self.is_bound:
@@ -96,6 +116,8 @@ class SheetForm(forms.Form):
                     _("deal %(n)s: %(what)s (%(keys)s or empty)")
                     % {"n": number, "what": FIELD_LABELS[name], "keys": keys},
                 )
+            if seats:
+                self.fields[field_name(number, "verzaakt_seat")] = self._offender_field(number, seats)
             if layout.has_trump:
                 self.fields[field_name(number, "trump")] = self._key_field(
                     number, "trump", _("deal %(n)s: trump (c, d, h, s)") % {"n": number}
@@ -117,6 +139,21 @@ class SheetForm(forms.Form):
                         f"big_roem_{suffix}",
                         _("deal %(n)s: four jacks or a run of five %(side)s") % {"n": number, "side": label},
                     )
+
+    def _offender_field(self, number: int, seats: list[tuple[str, int, str]]) -> forms.ChoiceField:
+        choices = [("", _("who? (not named)"))] + [
+            (seat, f"{seat_label(seat)} ({name})") for seat, _side, name in seats
+        ]
+        attrs = {
+            "class": "offender",
+            "data-offender-for": str(number),
+            "aria-label": _("deal %(n)s: the player who verzaakt") % {"n": number},
+        }
+        return forms.ChoiceField(
+            required=False,
+            choices=choices,
+            widget=OffenderSelect(attrs=attrs, sides={seat: side for seat, side, _name in seats}),
+        )
 
     def _tick_field(self, number: int, name: str, label: str) -> forms.BooleanField:
         return forms.BooleanField(
@@ -260,6 +297,8 @@ class SheetForm(forms.Form):
             data["bidder"] = bidder
         data["pit"] = self._side(typed["pit"], number=number, name="pit", state=state)
         data["verzaakt"] = self._side(typed["verzaakt"], number=number, name="verzaakt", state=state)
+        if self.names_offender and self._raw(number, "verzaakt_seat"):
+            data["verzaakt_seat"] = self._raw(number, "verzaakt_seat")  # checked by the services
         if layout.has_trump and typed["trump"]:
             trump = TRUMP_KEYS.get(typed["trump"].lower())
             if trump is None:
@@ -360,6 +399,7 @@ class SheetForm(forms.Form):
                     mark=answer.get("mark", ""),
                     cells=cells,
                     board=layout.board(number),
+                    offender=self[field_name(number, "verzaakt_seat")] if self.names_offender else None,
                 )
             )
         return out
@@ -377,6 +417,7 @@ class SheetRow:
     mark: str = ""
     board: int = 0  # the number shown: the deal's, or its board on the wallet (duplicate)
     cells: list = field(default_factory=list)
+    offender: object = None  # the select of the player who verzaakt (individual play), or None
 
     @property
     def forced_key(self) -> str:

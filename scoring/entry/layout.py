@@ -40,6 +40,7 @@ FIELD_LABELS = {
     "roem": gettext_lazy("roem"),
     "pit": gettext_lazy("pit"),
     "verzaakt": gettext_lazy("verzaakt"),
+    "verzaakt_seat": gettext_lazy("verzaakt by"),
     "trump": gettext_lazy("trump"),
     "challenge": gettext_lazy("challenge"),
     "nil": gettext_lazy("nil"),
@@ -182,6 +183,8 @@ def initial_from_deals(layout: SheetLayout, deals: list[dict], version: int) -> 
         for name in ("pit", "verzaakt"):
             if deal.get(name) is not None:
                 initial[field_name(number, name)] = shown[deal[name]]
+        if deal.get("verzaakt_seat"):
+            initial[field_name(number, "verzaakt_seat")] = deal["verzaakt_seat"]
         if deal.get("trump"):
             initial[field_name(number, "trump")] = deal["trump"]
         if deal.get("challenge"):

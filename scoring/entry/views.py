@@ -106,7 +106,7 @@ def enter(request, pk: int):
     status = 200
     conflict = None
     if request.method == "POST":
-        form = SheetForm(request.POST, layout=layout)
+        form = SheetForm(request.POST, layout=layout, seats=selectors.offender_seats(match))
         if form.is_valid():
             version = form.cleaned_data["version"]
             overwrite = whole_number(request.POST.get("overwrite", ""))
@@ -140,7 +140,7 @@ def enter(request, pk: int):
             status = 400
     else:
         initial = initial_from_deals(layout, stored, match.version)
-        form = SheetForm(_bound_initial(initial), layout=layout)
+        form = SheetForm(_bound_initial(initial), layout=layout, seats=selectors.offender_seats(match))
     context = _sheet_context(request, match, form, mode="enter", conflict=conflict)
     return render(request, "scoring/enter.html", context, status=status)
 
@@ -187,7 +187,7 @@ def live_totals(request, pk: int):
     "finished", "errors"}``. Saves nothing.
     """
     match = _staff_match(request, pk)
-    form = SheetForm(request.POST, layout=_layout(request, match))
+    form = SheetForm(request.POST, layout=_layout(request, match), seats=selectors.offender_seats(match))
     with sheet_words(side_labels(match.sides)):
         return JsonResponse(sheet_preview(form))
 
@@ -216,7 +216,7 @@ def blind_entry(request, pk: int):
     layout = _layout(request, match)
     status = 200
     if request.method == "POST":
-        form = SheetForm(request.POST, layout=layout)
+        form = SheetForm(request.POST, layout=layout, seats=selectors.offender_seats(match))
         if form.is_valid():
             deals = form.cleaned_data["deals"]
             try:
@@ -248,7 +248,11 @@ def blind_entry(request, pk: int):
         else:
             status = 400
     else:
-        form = SheetForm(_bound_initial(initial_from_deals(layout, [], match.version)), layout=layout)
+        form = SheetForm(
+            _bound_initial(initial_from_deals(layout, [], match.version)),
+            layout=layout,
+            seats=selectors.offender_seats(match),
+        )
     context = _sheet_context(request, match, form, mode="blind")
     return render(request, "scoring/enter.html", context, status=status)
 

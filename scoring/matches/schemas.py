@@ -30,6 +30,11 @@ RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: 
 MatchStatus = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
 Trump = Literal["C", "D", "H", "S"]
 Mark = Literal["", "N", "P", "TP", "V"]
+Seat = Literal["N", "E", "S", "W"]
+SEAT_HELP = (
+    "individual play: the seat (N, E, S, W) of the player who verzaakt, one of the verzaakt side's "
+    "(N, S on side A; E, W on side B); that player alone loses the club's personal penalty; null: not named"
+)
 
 
 def _side(value):
@@ -89,6 +94,7 @@ class DealOut(Out):
     roem: list[int] = Field(min_length=2, max_length=3, description="roem declared per side, pit bonus not included")
     pit: int | None = Field(ge=0, le=2)
     verzaakt: int | None = Field(ge=0, le=2)
+    verzaakt_seat: Seat | None = Field(description=SEAT_HELP)
     trump: Trump | None
     challenge: int = Field(ge=0, le=3)
     nil: bool
@@ -138,6 +144,7 @@ class DealIn(In):
     )
     pit: SideIn = None
     verzaakt: SideIn = None
+    verzaakt_seat: Seat | None = Field(None, description=SEAT_HELP)
     trump: Trump | None = Field(None, description="where the rules need it (Wilde Boom)")
     challenge: int = Field(0, ge=0, le=3, description="Wilde Boom: 0 none, 1 kraak, 2 rekraak, 3 superkraak")
     nil: bool = Field(False, description="a nil bid, where the rules allow it")

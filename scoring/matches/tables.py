@@ -62,6 +62,7 @@ def deal_rows(match, rules: RuleSet, first_dealer: int, seat_names: dict[str, st
             "nat": deal.nat,
             "trump": deal.trump,
             "challenge": deal.challenge,
+            "offender": offender_label(deal.verzaakt_seat, seat_names),
         }
         for i, suffix in enumerate(SIDE_SUFFIXES[:sides]):
             row[f"points_{suffix}"] = deal.points[i]
@@ -70,6 +71,15 @@ def deal_rows(match, rules: RuleSet, first_dealer: int, seat_names: dict[str, st
             row[f"running_{suffix}"] = running[i]
         rows.append(row)
     return rows
+
+
+def offender_label(seat: str, seat_names: dict[str, str]) -> str:
+    """The player who verzaakt as the sheet names them: the seat and the name, "O (Jan Smit)"; ""
+    when not named."""
+    if not seat:
+        return ""
+    name = seat_names.get(seat, "")
+    return f"{seat_label(seat)} ({name})" if name else seat_label(seat)
 
 
 def _row_class(record) -> str:
@@ -171,7 +181,12 @@ def _render_mark(labels):
         side = record["mark_side"]
         title = MARK_TITLES.get(value, value)
         who = labels[side] if side is not None and side < len(labels) else ""
-        return format_html('<span class="mark mark-{}" title="{} {}">{}</span>', value, title, who, value)
+        mark = format_html('<span class="mark mark-{}" title="{} {}">{}</span>', value, title, who, value)
+        if record.get("offender"):
+            return format_html(
+                '{} <span class="offender small" title="{}">{}</span>', mark, _("verzaakt by"), record["offender"]
+            )
+        return mark
 
     return render
 
@@ -261,6 +276,8 @@ def describe_value(field: str, value, labels: tuple[str, ...]) -> str:
         return "–"
     if field in ("bidder", "pit", "verzaakt"):
         return labels[value] if isinstance(value, int) and 0 <= value < len(labels) else str(value)
+    if field == "verzaakt_seat":
+        return seat_label(str(value))
     if field in ("points", "roem") and isinstance(value, (list, tuple)):
         return "–".join(str(v) for v in value)
     if field == "nil":

@@ -20,6 +20,7 @@ from scoring.entry.layout import (
 )
 from scoring.entry.preview import sheet_preview
 from scoring.rules import RuleSet
+from scoring.selectors import offender_seats
 from scoring.services import stored_deals
 
 TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
@@ -69,7 +70,7 @@ def initial_form(match: Match, layout: SheetLayout, stored: list[dict]) -> Sheet
             data[key] = "on"
         elif value is not None and value is not False:
             data[key] = str(value)
-    return SheetForm(data, layout=layout)
+    return SheetForm(data, layout=layout, seats=offender_seats(match))
 
 
 def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | None = None) -> list[dict]:
@@ -121,6 +122,8 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
                 "trump": value("trump").upper(),
                 "challenge": value("challenge") or "0",
                 "nil": value("nil") in ("on", "true", "1"),
+                "offender": row.offender,
+                "verzaakt": chosen["verzaakt"],  # individual play: the select of the player who verzaakt
             }
         )
     return out

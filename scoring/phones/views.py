@@ -147,7 +147,9 @@ def table_page(request, code: str):
 def table_preview(request, code: str):
     """The engine's answer for the sheet as typed so far (as the desktop sheet's); saves nothing."""
     match = match_for_code(code)
-    form = SheetForm(request.POST, layout=phone_layout(match, stored_deals(match)))
+    form = SheetForm(
+        request.POST, layout=phone_layout(match, stored_deals(match)), seats=selectors.offender_seats(match)
+    )
     return JsonResponse(sheet_preview(form))
 
 
@@ -161,7 +163,9 @@ def table_save(request, code: str):
     """Save the sheet typed at the table. JSON for the page's script (200 saved, 400 with the errors
     at their deals, 403 refused, 409 changed meanwhile); a plain form post redirects or shows errors."""
     match = match_for_code(code)
-    form = SheetForm(request.POST, layout=phone_layout(match, stored_deals(match)))
+    form = SheetForm(
+        request.POST, layout=phone_layout(match, stored_deals(match)), seats=selectors.offender_seats(match)
+    )
     as_json = _wants_json(request)
     problem, status = "", 200
     if form.is_valid():
@@ -213,7 +217,9 @@ def table_save(request, code: str):
     if as_json:
         return JsonResponse({"message": problem, "preview": sheet_preview(form)}, status=status)
     match = match_for_code(code)
-    context = _context(request, match, form=SheetForm(request.POST, layout=form.layout))
+    context = _context(
+        request, match, form=SheetForm(request.POST, layout=form.layout, seats=selectors.offender_seats(match))
+    )
     context["problem"] = problem
     return render(request, "scoring/table/page.html", context, status=status)
 

@@ -263,7 +263,10 @@ class SheetLayout:
                     self.text(rx + rw - 1.5 * mm, mid, self.roem_text(roem), size=8.5, align="right", width=rw - 2 * mm)
         if row.mark:
             x, w = cols["mark"]
-            self.text(x + w / 2, mid, row.mark, size=8, bold=True, color=(0.7, 0.15, 0.12), align="center")
+            mark = f"{row.mark} {seat_label(row.offender)}" if row.offender else row.mark  # "V O": who verzaakt
+            self.text(
+                x + w / 2, mid, mark, size=8, bold=True, color=(0.7, 0.15, 0.12), align="center", width=w - 1 * mm
+            )
 
     def roem_text(self, roem: int) -> str:
         if self.s.tally:
@@ -328,6 +331,21 @@ class SheetLayout:
                 size=7.5,
                 bold=True,
                 color=GREEN,
+                width=self.width - qr_size - 3 * mm,
+            )
+        if s.filled and s.offenders:
+            self.text(
+                self.left,
+                top - 6.2 * mm,
+                _("Verzaakt by: %(who)s")
+                % {
+                    "who": "; ".join(
+                        _("deal %(n)s %(seat)s (%(name)s)") % {"n": n, "seat": seat_label(seat), "name": name}
+                        for n, seat, name in s.offenders
+                    )
+                },
+                size=6.5,
+                color=(0.7, 0.15, 0.12),
                 width=self.width - qr_size - 3 * mm,
             )
         boxes_w = self.width - qr_size - 4 * mm

@@ -54,6 +54,7 @@ class SheetRow:
     roem: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     mark: str = ""
+    offender: str = ""  # filled sheets, individual play: the seat of the player who verzaakt ("" not named)
     board: int | None = None  # duplicate: the board number on the wallet, printed instead of ``number``
 
 
@@ -80,6 +81,12 @@ class Sheet:
     tally: bool = False
     points_totals: tuple[int, ...] = field(default=())
     roem_totals: tuple[int, ...] = field(default=())
+
+    @property
+    def offenders(self) -> list[tuple[int, str, str]]:
+        """Filled sheets: (deal as printed, seat, player's name) of each deal whose player who
+        verzaakt is named (RULES.md §9: that player alone loses the club's penalty)."""
+        return [(r.board or r.number, r.offender, self.seat_names.get(r.offender, "")) for r in self.rows if r.offender]
 
     @property
     def players(self) -> int:
@@ -286,6 +293,7 @@ def _fill_row(row: SheetRow, deal, total: int) -> None:
     row.roem = tuple(r for _p, r in parts)
     row.scores = tuple(scores)
     row.mark = deal.mark or ("N" if deal.nat else "")
+    row.offender = deal.verzaakt_seat
 
 
 def status_text(match: Match) -> str:

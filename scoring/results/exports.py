@@ -51,6 +51,8 @@ RESULT_COLUMNS = [
     (N_("mark"), "mark", 6),
     (N_("status"), None, 11),
     (N_("date"), None, 11),  # the round's date (its evening's): added last, so earlier files keep their columns
+    # individual play: the seat (N, E, S, W) of the player who verzaakt; last again, for the same reason
+    (N_("verzaakt by"), "verzaakt_seat", 9),
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
@@ -149,6 +151,7 @@ class ResultsExporter(Exporter):
             sc,
             nat,
             mark,
+            offender,
         ) in deals.iterator(chunk_size=self.chunk_size):
             round_number, day, table, status, names = matches[match_id]
             yield (
@@ -180,6 +183,7 @@ class ResultsExporter(Exporter):
                 mark,
                 status,
                 day,
+                offender or None,
             )
 
 

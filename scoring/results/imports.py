@@ -79,7 +79,10 @@ ENGINE_COLUMNS = {
     "number": "deal",
     "deals": "deal",
     "big_roem": "four jacks/five-run A",
+    "verzaakt_seat": "verzaakt by",
 }
+#: The seat of the player who verzaakt as a cell may hold it: the code, or the Dutch O(ost) and Z(uid).
+SEAT_CELLS = {"N": "N", "E": "E", "S": "S", "W": "W", "O": "E", "Z": "S"}
 STATUSES = set(Match.Status.values)
 
 
@@ -265,6 +268,7 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
                 "roem": roem,
                 "pit": marks.get("pit"),
                 "verzaakt": marks.get("verzaakt"),
+                "verzaakt_seat": _seat(values.get("verzaakt by")),
                 "trump": trump_cell(values.get("trump")),
                 "challenge": challenge,
                 "nil": bool(flags.get("nil")),
@@ -296,6 +300,13 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
                 entry.broken = True
                 break
     return tables
+
+
+def _seat(value) -> str | None:
+    """The seat in the "verzaakt by" cell: N, E, S, W (or Dutch O, Z); anything else is passed on as
+    typed, for the entry service to refuse naming the deal."""
+    text = cell_text(value).strip().upper()
+    return SEAT_CELLS.get(text, text) or None
 
 
 def _big_roem(flags: dict, sides: int) -> list[bool] | None:

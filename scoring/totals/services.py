@@ -37,6 +37,7 @@ from competitions.season.entry_modes import totals_refusal
 from competitions.season.rulesets import ruleset_for_match
 from scoring.entry.layout import side_labels
 from scoring.entry.log import result_written
+from scoring.matches.offenders import count_offenders
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
@@ -252,6 +253,7 @@ def save_totals(
         raise StaleVersion(current.version, stored_deals(current))
     match.version = version + 1
     Deal.objects.filter(match=match).delete()
+    count_offenders(match, before, [])  # no deals, so nobody verzaakt
 
     now = timezone.now()
     match.deals_played = rules.deals_per_match

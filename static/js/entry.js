@@ -18,6 +18,10 @@
  *                                   other side's points has data-auto="1"; a pit box filled in because
  *                                   a side has all the points (162–0: the pit is the default) has
  *                                   data-default="1"
+ *   select#deal-<n>-verzaakt_seat   individual play: the player who verzaakt ([data-offender-for=<n>], options
+ *                                   with data-side); shown only while the deal's verzaakt box names a side,
+ *                                   and then offers only that side's two players (Tab reaches it after
+ *                                   the verzaakt box)
  *   tr#deal-<n>.deal                data-deal, data-state ("empty"|"ok"|"error"), data-mark ("", "N", "P",
  *                                   "TP", "V"), data-invalid="true" while it has errors
  *   td[data-mark-for=<n>]           the deal's mark (span.mark.mark-N …)
@@ -149,6 +153,23 @@
     return false;
   }
 
+  // --- the player who verzaakt (individual play)
+
+  function offerOffenders(row) {
+    var select = row ? row.querySelector("select[data-offender-for]") : null;
+    var renege = field(row, "verzaakt");
+    if (!select || !renege) return;
+    var side = SIDE_KEYS.indexOf(renege.value.trim().toLowerCase());
+    select.hidden = side < 0;
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === "") return;
+      var other = String(side) !== option.dataset.side;
+      option.disabled = other;
+      option.hidden = other;
+      if (other && option.selected) select.value = "";
+    });
+  }
+
   // --- moving around
 
   function firstInputOf(row) {
@@ -213,6 +234,7 @@
       delete input.dataset.default;
       var ok = normaliseKey(input);
       input.classList.toggle("bad-key", !ok);
+      if (name === "verzaakt") offerOffenders(rowOf(input));
       if (ok && name === "bidder" && input.value !== "") {
         var points = field(rowOf(input), "points_a");
         focus(points);
@@ -221,7 +243,7 @@
     schedule();
   });
   form.addEventListener("change", function (event) {
-    if (event.target.type === "checkbox") { dirty = true; schedule(); }
+    if (event.target.type === "checkbox" || event.target.dataset.offenderFor) { dirty = true; schedule(); }
   });
 
   // --- no traps: unsaved changes, the save bar, where the cursor starts
@@ -400,6 +422,7 @@
     });
   });
 
+  Array.prototype.forEach.call(form.querySelectorAll("tr.deal"), offerOffenders);
   startingPoint();
   document.body.classList.add("live-ready");
 })();

@@ -169,7 +169,7 @@
   var SKIP = { csrfmiddlewaretoken: 1, key: 1, version: 1 };
 
   function inputs() {
-    return Array.prototype.slice.call(form.querySelectorAll("input")).filter(function (el) { return el.name && !SKIP[el.name]; });
+    return Array.prototype.slice.call(form.querySelectorAll("input, select")).filter(function (el) { return el.name && !SKIP[el.name]; });
   }
   function fields() {
     var out = {};
@@ -437,6 +437,23 @@
     page.dataset.advancedTo = next.dataset.deal;
   }
 
+  // Individual play: once a side's "verz." is ticked, who of its two players verzaakt (select
+  // deal-<n>-verzaakt_seat, options with data-side); hidden, and emptied, while no side is ticked.
+  function offerOffenders(card) {
+    var select = card ? card.querySelector("select[data-offender-for]") : null;
+    if (!select) return;
+    var ticked = card.querySelector('input[data-field="verzaakt"]:checked');
+    var side = ticked ? ticked.dataset.side : null;
+    select.closest(".t-offender").hidden = side === null;
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (option.value === "") return;
+      var other = option.dataset.side !== side;
+      option.disabled = other;
+      option.hidden = other;
+      if (other && option.selected) select.value = "";
+    });
+  }
+
   var chosen = {};
   inputs().forEach(function (el) { if (el.type === "radio" && el.checked) chosen[el.name] = el.value; });
   form.addEventListener("click", function (event) {
@@ -452,6 +469,7 @@
       var boxes = Array.prototype.slice.call(el.closest(".t-deal").querySelectorAll('input[data-field="points"]'));
       if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) boxes[0].focus({ preventScroll: true });
     }
+    if (el.dataset.field === "verzaakt") offerOffenders(el.closest(".t-deal"));
     keep();
     scoreHere();
     later();
@@ -465,6 +483,7 @@
   });
   form.addEventListener("change", function (event) {
     if (event.target.name === "side") keep();
+    if (event.target.dataset.offenderFor) { keep(); later(); }
   });
   form.addEventListener("focusout", function () { window.setTimeout(later, 0); });
 
@@ -512,6 +531,7 @@
   rowButtons.forEach(function (b) { b.hidden = false; });
   document.body.classList.add("t-compact");
   scoreHere();
+  Array.prototype.forEach.call(form.querySelectorAll(".t-deal"), offerOffenders);
   comeBack();
   if (kept && kept.pending) send();
   else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
