@@ -109,7 +109,7 @@ def start(kind: str, db_path: Path, *, workers: int = 3) -> tuple[subprocess.Pop
             "--timeout",
             "60",
         ]
-    log = open(db_path.with_suffix(f".{kind}.log"), "wb")  # noqa: SIM115 (closed with the process)
+    log = open(db_path.with_suffix(f".{kind}.log"), "wb")  # closed with the process
     server = subprocess.Popen(command, cwd=ROOT, env=server_env(db_path), stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline:

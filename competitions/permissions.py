@@ -1,20 +1,12 @@
 """Rights on a match: who may enter, correct and confirm its result.
 
 They build on the club roles of ``clubs.permissions``: the organising club's staff, plus in a league
-the staff of the clubs whose teams play the match. Club-level checks are re-exported here so callers
-above competitions need one module.
+the staff of the clubs whose teams play the match. Club-level checks are imported from there.
 """
 
 from __future__ import annotations
 
-from clubs.permissions import (  # noqa: F401  (re-exported for the scoring app)
-    ORGANISER,
-    SCORER,
-    is_organiser_of,
-    is_site_admin,
-    is_staff_of,
-    roles_by_club,
-)
+from clubs.permissions import is_organiser_of, is_site_admin, roles_by_club
 from competitions.models import Entrant
 
 

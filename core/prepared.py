@@ -15,7 +15,9 @@ with its round, competition and club cost 2.6 ms of Python against 0.15 ms to ru
 It knows no model of its own. PRIVATE INTERNALS: this is the one module that leans on Django's
 private query machinery (the compiler's ``select``/``klass_info``/``annotation_col_map``/
 ``has_extra_select``, ``get_converters``/``apply_converters``, ``get_related_populators``,
-``Model.from_db``, a queryset's ``_result_cache``/``_prefetch_done``/``_prefetched_objects_cache``);
+``Model.from_db``, a queryset's ``_result_cache``/``_prefetch_done``, an instance's
+``_prefetched_objects_cache`` and ``_state.fields_cache``, read elsewhere only through :func:`prefetched`
+and :func:`cached_relation`);
 kept because the bench shows it pays (the match page and a sheet's save). Upgrading Django:
 tests/core/test_private_internals.py names what changed.
 """
@@ -123,6 +125,18 @@ def as_prefetched(instance: Model, **rows: list) -> Model:
         queryset._prefetch_done = True
         cache[name] = queryset
     return instance
+
+
+def prefetched(instance: Model) -> dict[str, QuerySet]:
+    """The reverse relations already prefetched on ``instance`` (by ``prefetch_related`` or
+    :func:`as_prefetched`), by name, each a queryset that reads without a query; ``{}`` when none."""
+    return getattr(instance, "_prefetched_objects_cache", {})
+
+
+def cached_relation(instance: Model, name: str) -> Model | None:
+    """The instance the foreign key ``name`` of ``instance`` already holds (``select_related``, an
+    assignment, :func:`as_prefetched`), or None when reading it would cost a query."""
+    return instance._state.fields_cache.get(name)
 
 
 class _ModelPlan:

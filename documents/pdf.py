@@ -86,7 +86,7 @@ class FooterCanvas(Canvas):
         self._footer_margin = footer_margin
         self._pages: list[dict] = []
 
-    def showPage(self):  # noqa: N802 (reportlab's name)
+    def showPage(self):  # reportlab's name
         self._pages.append(dict(self.__dict__))
         self._startPage()
 

@@ -1,4 +1,4 @@
-"""Benchmarks of the rules engine for ``manage.py bench`` (see ``config/benchmarking.py``).
+"""Benchmarks of the rules engine for ``manage.py bench`` (the harness: ``benchmarking/harness.py``).
 
 The inputs are simulated deals of every preset, made before the clock starts, so the figures
 measure the engine alone: one process, no database.

@@ -8,7 +8,7 @@ from django.http import Http404
 
 from competitions.models import SEATS, Competition, Match, MatchSeat, MatchSide
 from core.compass import seat_label
-from core.prepared import PreparedQuery, as_prefetched
+from core.prepared import PreparedQuery, as_prefetched, prefetched
 from scoring.models import AuditEntry, Deal
 
 #: The queries of a sheet, built once per process (``core.prepared``): a match page and
@@ -75,7 +75,7 @@ def sheet_for_api(match: Match) -> Match:
     """:func:`match_for_api` for a match just loaded with its competition and club (the one a save
     returns): its seats, sides and deals as they are now. 1 query after a save (its seats: the save
     hands over the sides and deals it wrote, ``scoring.matches.sides.remember_rows``), else 3."""
-    known = getattr(match, "_prefetched_objects_cache", {})
+    known = prefetched(match)
     return with_sheet_rows(match, **{name: list(known[name]) for name in _SHEET_ROWS if name in known})
 
 

@@ -1,11 +1,12 @@
 """Reads for the evening's result ("uitslag van de avond"): each round's tables with who sat on
-each side and the sides' totals. Three queries, whatever the number of rounds and tables."""
+each side and the sides' totals. Three queries, whatever the number of rounds and tables; and whether
+the evening is over (``evening_over``: one query)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Count, Prefetch, Q
 
 from competitions.models import SEATS, Evening, Match, MatchSeat, MatchSide, Round
 
@@ -67,3 +68,16 @@ def evening_rounds(evening: Evening) -> list[RoundLines]:
 def evening_complete(rounds: list[RoundLines], planned: int) -> bool:
     """Every planned round is published and every table of it confirmed."""
     return len(rounds) >= planned and all(r.complete for r in rounds)
+
+
+def evening_over(evening_id: int, planned: int) -> bool:
+    """:func:`evening_complete` read straight from the database (one query, no tables loaded): the
+    evening's ``planned`` rounds (the competition's ``rounds_per_evening``) are published, each has
+    tables, and every table is confirmed. How an evening ends: there is no "close" button."""
+    published = Round.objects.filter(evening_id=evening_id, status=Round.Status.PUBLISHED)
+    counts = published.aggregate(
+        rounds=Count("id", distinct=True),
+        with_tables=Count("id", distinct=True, filter=Q(matches__isnull=False)),
+        open=Count("matches", filter=~Q(matches__status=Match.Status.CONFIRMED)),
+    )
+    return counts["rounds"] >= planned and counts["with_tables"] == counts["rounds"] and counts["open"] == 0

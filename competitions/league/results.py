@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Count, Q
+from django.db.models import Exists, OuterRef
 
 from competitions.models import Competition, Match, MatchSide, Round
 from competitions.selectors import play_seen
@@ -105,12 +105,13 @@ def fixture_lines(
     if competition.format == Competition.Format.INDIVIDUAL:
         return []
     seen = play_seen(None, competition)
-    sides = MatchSide.objects.filter(match__round__competition=competition)
+    if entrant_ids is None:
+        sides = MatchSide.objects.filter(match__round__competition=competition)
+    else:  # led by the entrants' own tables: a filter on the competition here too made SQLite read them all
+        involved = MatchSide.objects.filter(match__round__competition=competition, entrant_id__in=list(entrant_ids))
+        sides = MatchSide.objects.filter(match_id__in=involved.values("match_id"))
     if published_only:
         sides = sides.filter(match__round__status=Round.Status.PUBLISHED)
-    if entrant_ids is not None:
-        involved = MatchSide.objects.filter(match__round__competition=competition, entrant_id__in=list(entrant_ids))
-        sides = sides.filter(match_id__in=involved.values("match_id"))
     rows = sides.order_by("match__round__number", "match__table", "side").values_list(
         "match_id",
         "match__status",
@@ -182,14 +183,21 @@ def pairs_rounds_with_results(competition: Competition, *, published_only: bool 
     table, both sides named, its play shown), as ``fixture_lines`` would give them, aggregated in the
     database: one query (a duplicate competition: two more, ``play_seen``)."""
     seen = play_seen(None, competition)
-    matches = Match.objects.filter(round__competition=competition, fixture__isnull=True, status=CONFIRMED)
+    # Both sides named: side 1 joined (one row per table), side 0 looked up by the (match, side) key.
+    # No GROUP BY over the tables, and no ordering, whose columns would make DISTINCT keep every table.
+    side_a = MatchSide.objects.filter(match=OuterRef("pk"), side=0, entrant__isnull=False)
+    matches = Match.objects.filter(
+        round__competition=competition,
+        fixture__isnull=True,
+        status=CONFIRMED,
+        match_sides__side=1,
+        match_sides__entrant__isnull=False,
+    ).filter(Exists(side_a))
     if published_only:
         matches = matches.filter(round__status=Round.Status.PUBLISHED)
     if not seen.everything:
         matches = matches.filter(pk__in=list(seen.matches))
-    named = Count("match_sides", filter=Q(match_sides__side__in=(0, 1), match_sides__entrant__isnull=False))
-    numbers = matches.annotate(named=named).filter(named=2).values_list("round__number", flat=True).distinct()
-    return sorted(set(numbers))
+    return sorted(set(matches.order_by().values_list("round__number", flat=True).distinct()))
 
 
 def match_points_by_entrant(competition: Competition, lines: list[FixtureLine]) -> dict[int, int]:

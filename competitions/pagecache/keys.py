@@ -46,7 +46,7 @@ from competitions.models import (
     Round,
 )
 from competitions.pagecache.models import PageVersion
-from core.prepared import PreparedQuery
+from core.prepared import PreparedQuery, cached_relation
 
 SITE = "site"
 #: Match fields that only results change: a save of only these leaves the structure alone (the
@@ -252,7 +252,6 @@ def _competition_of(instance) -> int | None:
 
     if getattr(instance, "competition_id", None) is not None:
         return instance.competition_id
-    cached = instance._state.fields_cache
     for name, model, path in (
         ("round", Round, "competition_id"),
         ("evening", Evening, "competition_id"),
@@ -261,7 +260,7 @@ def _competition_of(instance) -> int | None:
         parent_id = getattr(instance, f"{name}_id", None)
         if parent_id is None:
             continue
-        parent = cached.get(name)
+        parent = cached_relation(instance, name)
         if parent is not None and name != "match":
             return parent.competition_id
         return model.objects.filter(pk=parent_id).values_list(path, flat=True).first()

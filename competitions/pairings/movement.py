@@ -74,7 +74,7 @@ def pair_movement(pairs: int) -> Movement:
     ``pairs`` rounds (one pair resting each round) for an odd number; every two pairs meet exactly
     once. Anything else is a ``ValueError`` naming the number."""
     if not isinstance(pairs, int) or isinstance(pairs, bool):
-        raise ValueError(f"movement: the number of pairs must be a whole number, got {pairs!r}")  # noqa: TRY004 (contract: ValueError)
+        raise ValueError(f"movement: the number of pairs must be a whole number, got {pairs!r}")  # contract: ValueError
     if not MIN_PAIRS <= pairs <= MAX_PAIRS:
         raise ValueError(f"movement: between {MIN_PAIRS} and {MAX_PAIRS} pairs, got {pairs}")
     size = pairs + pairs % 2  # with a phantom pair for an odd number: meeting it is resting

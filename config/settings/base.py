@@ -208,7 +208,8 @@ AXES_VERBOSE = False
 # scores read 1634 as on a paper sheet; templates use |intcomma where a big number needs one.
 USE_THOUSAND_SEPARATOR = False
 
-# Backups (scoring.backup): `manage.py backup` and, after each fully confirmed round, by themselves.
+# Backups (scoring.backup): `manage.py backup` and, after each fully confirmed round and at the end of a
+# club evening, by themselves.
 # BACKUP_DIR: a USB stick or a synced folder on a club laptop; by default backups/ beside the SQLite
 # database. BACKUP_KEEP: how many to keep there (0: all). BACKUP_AUTO: the automatic ones, on by default
 # with SQLite (a laptop), off with PostgreSQL (a league server backs up nightly from cron; README).

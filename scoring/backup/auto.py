@@ -1,5 +1,7 @@
-"""Backups made by themselves: after every round whose matches are all confirmed (so also at the end of
-each evening: its last round), in a background thread, one at a time per process.
+"""Backups made by themselves, in a background thread, one at a time per process: after every round
+whose matches are all confirmed, and at the end of a club evening, its own trigger: the confirmation
+that completes the evening's last planned round makes a backup whose reason (in the manifest and the
+log) is "end of evening N of <competition>" rather than the round's.
 
 The confirming services call ``after_confirmation`` inside their transaction; the check and the
 backup wait until it commits, and the organiser who confirmed the last table does not wait for the
@@ -17,7 +19,8 @@ from functools import partial
 from django.conf import settings
 from django.db import connections, transaction
 
-from competitions.models import Match
+from competitions.evenings.selectors import evening_over
+from competitions.models import Match, Round
 from scoring.backup.services import make_backup
 
 logger = logging.getLogger(__name__)
@@ -34,7 +37,21 @@ def after_confirmation(match: Match) -> None:
 def _round_done(round_id: int) -> None:
     if Match.objects.filter(round_id=round_id).exclude(status=Match.Status.CONFIRMED).exists():
         return
-    start(f"round {round_id} confirmed")
+    start(evening_done(round_id) or f"round {round_id} confirmed")
+
+
+def evening_done(round_id: int) -> str:
+    """The reason for the evening's own backup when the round ``round_id`` (complete) has ended its
+    club evening (``competitions.evenings.selectors.evening_over``), else ""."""
+    found = (
+        Round.objects.filter(pk=round_id, evening__isnull=False)
+        .values_list("evening_id", "evening__number", "competition__rounds_per_evening", "competition__slug")
+        .first()
+    )
+    if found is None:
+        return ""
+    evening_id, number, planned, slug = found
+    return f"end of evening {number} of {slug}" if evening_over(evening_id, planned) else ""
 
 
 def start(reason: str) -> None:

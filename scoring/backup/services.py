@@ -8,8 +8,10 @@ SQLite database): on a club laptop a USB stick or a synced folder is a good plac
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import logging
 import platform
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +32,26 @@ from scoring.backup.snapshot import (
 )
 
 logger = logging.getLogger(__name__)
+
+#: The software's version where no git checkout names it (a copy unpacked from an archive).
+VERSION = "2026.11"
+
+
+@functools.cache
+def software_version() -> str:
+    """What the manifest records as this software's version: ``git describe --tags --always --dirty``
+    of the checkout it runs from (a tag, or the commit, "-dirty" with local changes), else ``VERSION``."""
+    try:
+        described = subprocess.run(
+            ["git", "-C", str(settings.BASE_DIR), "describe", "--tags", "--always", "--dirty"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        described = ""
+    return f"{VERSION} ({described})" if described else VERSION
 
 
 @dataclass(frozen=True)
@@ -76,7 +98,11 @@ def make_backup(*, directory: Path | None = None, reason: str = "manual", keep: 
             created_at=now.isoformat(),
             engine=engine_name(view),
             migrations=migrations,
-            software={"django": django.get_version(), "python": platform.python_version()},
+            software={
+                "klaverjas": software_version(),
+                "django": django.get_version(),
+                "python": platform.python_version(),
+            },
             reason=reason,
         )
         writer = ArchiveWriter(path, manifest)

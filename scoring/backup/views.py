@@ -30,7 +30,7 @@ def download_latest(request):
     if latest is None:
         raise Http404(_("No backup has been made yet."))
     logger.info("backup downloaded: %s by %s", latest.name, request.user.get_username())
-    return FileResponse(open(latest.path, "rb"), as_attachment=True, filename=latest.name)  # noqa: SIM115
+    return FileResponse(open(latest.path, "rb"), as_attachment=True, filename=latest.name)  # FileResponse closes it
 
 
 @login_required

@@ -16,9 +16,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.permissions import is_staff_of
 from competitions import selectors as public
 from competitions.models import Competition
-from competitions.permissions import is_staff_of
 from competitions.selectors import PlaySeen
 from documents.pdf import pdf_response
 from scoring.duplicate import records

@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.permissions import is_organiser_of
 from competitions.models import Competition
-from competitions.permissions import is_organiser_of
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.services import MAX_BOARDS, MAX_TABLES, DuplicateError, create_duplicate, pairs_in_order
 

@@ -1,5 +1,5 @@
 """One log line for every write of a result (save, correction, confirmation, a table's check), and
-the automatic backup once a confirmation completes a round. Reads only the match's own fields: no
+the automatic backup once a confirmation completes a round (or an evening). Reads only the match's own fields: no
 query is added to a save."""
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def _table(
                 if status != 200:
                     errors.append(f"{status}: {str(body)[:120]}")
             version = body.get("version", version) if status == 200 else version
-    except Exception as exc:  # noqa: BLE001 — a dropped connection counts as a failed save
+    except Exception as exc:  # a dropped connection counts as a failed save
         with lock:
             errors.append(repr(exc))
     finally:

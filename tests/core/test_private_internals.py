@@ -1,5 +1,5 @@
 """The private internals the speed work leans on, each contained in one module that says so
-(``core.prepared``: Django's query compiler and prefetch cache; ``core.tables``: django-tables2's bound
+(``core.prepared``: Django's query compiler, an instance's prefetch and relation caches; ``core.tables``: django-tables2's bound
 columns and rows; the page cache's Redis client is django-redis, no internals). An upgrade of Django or
 django-tables2 that renames or reshapes one of them fails here, by name, before a page breaks or slows."""
 
@@ -36,6 +36,29 @@ def test_django_query_internals_that_core_prepared_uses():
     for name in ("_prefetch_related_lookups", "_known_related_objects", "_result_cache", "_prefetch_done"):
         assert hasattr(queryset, name) or name in QuerySet.__init__.__code__.co_names, f"QuerySet.{name} is gone"
     assert list(inspect.signature(Match.from_db).parameters) == ["db", "field_names", "values"]
+
+
+@pytest.mark.django_db
+def test_django_instance_caches_that_core_prepared_reads():
+    """``prefetched`` reads ``_prefetched_objects_cache`` (filled by ``prefetch_related``) and
+    ``cached_relation`` reads ``_state.fields_cache`` (filled by ``select_related``): the page cache's
+    signal handlers and a save's answer rely on both, without a query."""
+    from clubs.models import Club
+    from competitions.models import Competition, Round
+    from core.prepared import cached_relation, prefetched
+
+    club = Club.objects.create(name="Internals", slug="internals")
+    competition = Competition.objects.create(club=club, name="Internals", slug="internals")
+    Round.objects.create(competition=competition, number=1)
+    loaded = Competition.objects.prefetch_related("rounds").get(pk=competition.pk)
+    assert "_prefetched_objects_cache" in loaded.__dict__, "prefetch_related no longer fills _prefetched_objects_cache"
+    assert "rounds" in prefetched(loaded) and [r.number for r in prefetched(loaded)["rounds"]] == [1]
+    assert prefetched(Competition.objects.get(pk=competition.pk)) == {}
+    round_ = Round.objects.select_related("competition").get(competition=competition)
+    assert isinstance(round_._state.fields_cache, dict), "Model._state.fields_cache is gone"
+    assert "competition" in round_._state.fields_cache, "select_related no longer fills _state.fields_cache"
+    assert cached_relation(round_, "competition") == competition
+    assert cached_relation(Round.objects.get(pk=round_.pk), "competition") is None
 
 
 def test_django_tables2_internals_that_core_tables_uses():

@@ -83,7 +83,7 @@ def api_writer(port, token, match, writer, attempts, night: Night, start: thread
                     night.conflicts += 1
             else:
                 night.error(f"api PUT {match}: {status} {body}")
-    except Exception as exc:  # noqa: BLE001 — a dropped connection is an error of the night, named
+    except Exception as exc:  # a dropped connection is an error of the night, named
         night.error(f"api writer {writer}: {exc!r}")
     finally:
         client.close()
@@ -109,7 +109,7 @@ def form_writer(port, info, match, writer, attempts, night: Night, start: thread
                     night.conflicts += 1
             else:
                 night.error(f"form POST {match}: {status}")
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:  # named as above
         night.error(f"form writer {writer}: {exc!r}")
     finally:
         session.close()

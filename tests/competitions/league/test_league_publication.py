@@ -2,13 +2,16 @@
 iCalendar) and the pictures."""
 
 import datetime
+import re
 
 import icalendar
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions.league.results import fixture_lines
-from competitions.models import Competition
+from competitions.models import Competition, Entrant
 from competitions.standings import standings
 from tests.competitions.standings.factories import (
     generated_individual,
@@ -171,3 +174,28 @@ def test_player_page_draws_points_per_evening_and_the_figures(client):
     html = client.get(reverse("competitions:player", args=[comp.slug, player_id])).content.decode()
     assert html.count("<svg") == 2 and "nat" in html and "roem" in html
     assert html.count("<rect") >= 3 + 5  # a bar per evening and per figure
+
+
+def test_the_follow_menu_lists_every_entrant_once_by_name_escaped_and_the_queries_stay_fixed(client):
+    """The menu is written in Python (``competitions.standings.course.follow_options``): as the template
+    wrote it, every entrant once in name order, the followed one selected, names escaped; and the page
+    asks the same number of queries for a league twice as large (the chart reads only what it draws)."""
+    counts = []
+    for pairs, slug in ((8, "klein"), (16, "groot")):
+        comp = generated_pairs(pairs=pairs, rounds=3, slug=slug)
+        Entrant.objects.filter(competition=comp, seed=1).update(name='Jan & "Piet" <b>')
+        rows = standings(comp)
+        followed = rows[-1]
+        url = reverse("competitions:standings", args=[comp.slug]) + f"?follow={followed.entrant_id}"
+        client.get(url)  # warm: the queries a first request makes once per process are not the page's
+        with CaptureQueriesContext(connection) as ctx:
+            html = client.get(url).content.decode()
+        counts.append(len(ctx.captured_queries))
+        start = html.index('<select name="follow">')
+        menu = html[start : html.index("</select>", start)]
+        options = re.findall(r'<option value="(\d+)"( selected)?>([^<]*)</option>', menu)
+        expected = sorted(rows, key=lambda r: r.name.casefold())
+        assert [int(pk) for pk, _, _ in options] == [r.entrant_id for r in expected]
+        assert [int(pk) for pk, selected, _ in options if selected] == [followed.entrant_id]
+        assert "Jan &amp; &quot;Piet&quot; &lt;b&gt;" in menu and "<b>" not in menu
+    assert counts[0] == counts[1]

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from competitions.pairings import whist_schedule
-from competitions.pairings.whist import shipped_sizes
+from competitions.pairings.whist import base_round, shipped_sizes
 
 ALL_SIZES = [n for n in range(8, 65) if n % 4 in (0, 1)]
 
@@ -57,9 +57,7 @@ def test_prime_powers_one_mod_four_are_constructed() -> None:
 
 def test_products_of_fields_one_mod_four_are_constructed_over_the_ring() -> None:
     """45 = 5·9: the (x, ix, −x, −ix) construction over GF(9) × GF(5), group Z_3 × Z_3 × Z_5."""
-    from competitions.pairings.whist import _base_round
-
-    moduli, base = _base_round(45)
+    moduli, base = base_round(45)
     assert moduli == (3, 3, 5) and len(base) == 11
     _check(45)
 
