@@ -6,7 +6,8 @@ imported into an individual competition — the organiser's xlsx upload and
   full name ("Jan van der Berg"), whatever the case and spacing; a name that two players share is
   refused. Unknown names are refused with ``create_players=False`` (the page lists them for the
   organiser to confirm) and created as members with ``create_players=True`` (the API; the page
-  after confirming), split at the first space into first name and surname.
+  after confirming), split at the first space into first name and surname. A name with a line
+  break or another control character is refused (issue 25 item 4), naming its row and column.
 - Evenings are matched by date: a date of an evening imported before gets its totals replaced
   row by row; a date of an evening played in this system is refused (its results are already
   counted); a new date becomes a new evening marked ``imported``, numbered on after the last
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange
+from core.text import control_character
 
 POINTS_MIN, POINTS_MAX = -100_000, 100_000
 NAME_MAX = 140
@@ -100,6 +102,16 @@ def check_rows(competition: Competition, rows, *, first_row: int = 1):
         elif len(name.strip()) > NAME_MAX:
             errors.append(
                 RowError(number, "player", _("The name is longer than %(max)s characters.") % {"max": NAME_MAX})
+            )
+            ok = False
+        elif control_character(name):  # issue 25 item 4: a name is one line, also when imported
+            what = control_character(name)
+            errors.append(
+                RowError(
+                    number,
+                    "player",
+                    _("A name is one line: this one contains %(what)s. Type it again without it.") % {"what": what},
+                )
             )
             ok = False
         if isinstance(day, datetime.datetime):
