@@ -20,6 +20,7 @@ imported into an individual competition — the organiser's xlsx upload and
 from __future__ import annotations
 
 import datetime
+import logging
 import re
 from dataclasses import dataclass, field
 
@@ -31,6 +32,8 @@ from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange
 from core.text import control_character
+
+logger = logging.getLogger(__name__)
 
 POINTS_MIN, POINTS_MAX = -100_000, 100_000
 NAME_MAX = 140
@@ -178,7 +181,6 @@ def unknown_names(competition: Competition, parsed) -> list[str]:
     return sorted({name for _n, name, _d, _p in parsed if name_key(name) not in players}, key=str.casefold)
 
 
-@transaction.atomic
 def import_evening_totals(
     *,
     competition: Competition,
@@ -188,7 +190,38 @@ def import_evening_totals(
     via: str = SettingsChange.Via.PAGE,
     first_row: int = 1,
 ) -> ImportResult:
-    """Import the rows, all or none (``HistoryRefused`` names every bad row)."""
+    """Import the rows, all or none (``HistoryRefused`` names every bad row). One log line either way
+    (issue 28 item 4), as the members and results imports write."""
+    who = user.get_username() if user is not None else "-"
+    try:
+        result = _import(
+            competition=competition, user=user, rows=rows, create_players=create_players, via=via, first_row=first_row
+        )
+    except HistoryRefused as refused:
+        first = refused.errors[0] if refused.errors else None
+        logger.info(
+            "evening totals import refused: %s by %s via %s: %d problems, first: %s",
+            competition.slug,
+            who,
+            via,
+            len(refused.errors),
+            f"row {first.row}, {first.column}: {first.message}" if first else "",
+        )
+        raise
+    logger.info(
+        "evening totals imported: %s by %s via %s: %s rows, %s",
+        competition.slug,
+        who,
+        via,
+        len(rows),
+        ", ".join(f"{k} {v}" for k, v in result.as_dict().items() if k != "players_created")
+        + f", players_created {len(result.players_created)}",
+    )
+    return result
+
+
+@transaction.atomic
+def _import(*, competition: Competition, user, rows, create_players: bool, via: str, first_row: int) -> ImportResult:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     parsed, errors = check_rows(competition, rows, first_row=first_row)
     players = _club_players(competition)
