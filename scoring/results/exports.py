@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop as N_
 from competitions.models import Competition, Match, MatchSeat, MatchSide
 from competitions.selectors import EVERYTHING, PlaySeen
 from documents.xlsx import Column, Exporter
+from scoring.duplicate.selectors import boards_at, setup_of
 from scoring.models import Deal
 
 SIDE_LETTERS = ("A", "B", "C")
@@ -51,6 +52,9 @@ RESULT_COLUMNS = [
     (N_("mark"), "mark", 6),
     (N_("status"), None, 11),
     (N_("date"), None, 11),  # the round's date (its evening's): added last, so earlier files keep their columns
+    # duplicate: the board number on the wallet (round 2's deals 1-4 are boards 5-8; issue 24 item 2);
+    # empty in every other format. Last again, so earlier files keep their columns.
+    (N_("board number"), None, 9),
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
@@ -87,7 +91,7 @@ class ResultsExporter(Exporter):
         self.filename = f"{competition.slug}{suffix}-results.xlsx"
 
     def matches(self) -> dict[int, tuple]:
-        """match id -> (round, date, table, status, side names): one query each, a few bytes per table.
+        """match id -> (round, date, table, status, side names, board numbers): one query each, a few bytes per table.
         The status is its label in the site's language ("bevestigd"); the date the round's, else its evening's."""
         matches = Match.objects.filter(round__competition=self.competition)
         if self.round_number:
@@ -112,6 +116,9 @@ class ResultsExporter(Exporter):
         for (match_id, side), names in players.items():  # club evenings: the players of a side
             if not info[match_id][4][side]:
                 info[match_id][4][side] = " & ".join(names)
+        setup = setup_of(self.competition) if self.competition.format == Competition.Format.DUPLICATE else None
+        for row in info.values():  # deal number -> board number ({} outside duplicate)
+            row.append(boards_at(setup, row[0], row[2]))
         return info
 
     def rows(self):
@@ -150,7 +157,7 @@ class ResultsExporter(Exporter):
             nat,
             mark,
         ) in deals.iterator(chunk_size=self.chunk_size):
-            round_number, day, table, status, names = matches[match_id]
+            round_number, day, table, status, names, boards = matches[match_id]
             yield (
                 slug,
                 round_number,
@@ -180,6 +187,7 @@ class ResultsExporter(Exporter):
                 mark,
                 status,
                 day,
+                boards.get(number),
             )
 
 
