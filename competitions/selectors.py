@@ -18,7 +18,18 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Player
 from clubs.permissions import is_staff_of
-from competitions.models import Bye, Competition, Entrant, Evening, Fixture, Match, MatchSeat, MatchSide, Round
+from competitions.models import (
+    Bye,
+    Competition,
+    Entrant,
+    Evening,
+    EveningTotal,
+    Fixture,
+    Match,
+    MatchSeat,
+    MatchSide,
+    Round,
+)
 from competitions.permissions import can_enter
 from competitions.standings.individual import RESULTS, bye_scores_by_round
 from competitions.standings.pairs_teams import STAT_FIELDS
@@ -354,8 +365,9 @@ def player_summary(competition: Competition, player: Player, seen: PlaySeen = EV
 def _player_evenings(
     competition: Competition, player: Player, summary: PlayerSummary, seen: PlaySeen = EVERYTHING
 ) -> None:
-    """Per evening (one aggregate query) and the byes (one query); statistics summed from those."""
-    stats = dict.fromkeys(("points", "played", "byes", "bye_points", *RESULTS, *STAT_FIELDS), 0)
+    """Per evening (one aggregate query), the byes (one query) and, for club evenings, the imported
+    evening totals (one query); statistics summed from those."""
+    stats = dict.fromkeys(("points", "played", "byes", "bye_points", "imported_points", *RESULTS, *STAT_FIELDS), 0)
     evenings: dict = {}
     sides = MatchSide.objects.filter(
         match__status=CONFIRMED,
@@ -402,11 +414,20 @@ def _player_evenings(
         evening["points"] += scored[round_id]
         stats["byes"] += 1
         stats["bye_points"] += scored[round_id]
+    if competition.format == Competition.Format.INDIVIDUAL:  # evenings from the club's records (issue 26 item 12)
+        for number, date, points in EveningTotal.objects.filter(
+            evening__competition=competition, player=player
+        ).values_list("evening__number", "evening__date", "points"):
+            evening = evenings.setdefault(number, {"number": number, "date": date, "played": 0, "byes": 0, "points": 0})
+            evening["points"] += points
+            evening["imported"] = True
+            stats["imported_points"] += points
     summary.evenings = sorted(evenings.values(), key=lambda e: (e["number"] is None, e["number"] or 0))
     c = competition
     stats["match_points"] = stats["won"] * c.points_win + stats["drawn"] * c.points_draw + stats["lost"] * c.points_loss
     stats["average"] = rounded(Fraction(stats["points"], stats["played"]), 1) if stats["played"] else 0
-    stats["season_points"] = stats["points"] + stats["bye_points"]  # before absences and best-N
+    # before absences and best-N; imported evenings count like played ones
+    stats["season_points"] = stats["points"] + stats["bye_points"] + stats["imported_points"]
     stats["evening_average"] = (
         rounded(Fraction(stats["season_points"], len(summary.evenings)), 1) if summary.evenings else 0
     )

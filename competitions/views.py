@@ -25,7 +25,7 @@ from competitions.standings import (
     standings,
     team_members,
 )
-from competitions.standings.notes import season_notes
+from competitions.standings.notes import imported_note, season_notes
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.report import evening_report
 from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
@@ -210,6 +210,7 @@ def player_detail(request, slug, player_id):
     matches = PlayerMatchTable(summary.matches, slug=slug, prefix="m-")
     partners = PartnerTable(summary.partners, slug=slug, prefix="p-")
     evenings = PlayerEveningTable(summary.evenings, slug=slug, prefix="e-")
+    imported = [e["number"] for e in summary.evenings if e.get("imported")]
     for table in (matches, partners, evenings):
         RequestConfig(request, paginate=False).configure(table)
     context = {
@@ -220,5 +221,6 @@ def player_detail(request, slug, player_id):
         "matches": matches,
         "partners": partners,
         "evenings": evenings if competition.format == Competition.Format.INDIVIDUAL else None,
+        "imported_note": imported_note(imported) if imported else "",
     }
     return render(request, "competitions/player.html", context)

@@ -8,6 +8,8 @@ Python's ``round`` and ``f"{x:.1f}"`` round half to even on the binary float (2.
 
 - ``half_up(value, places)`` → ``Decimal``: the rounded number (int, float, Fraction or Decimal in).
 - ``rounded(value, places)`` → ``int | float``: for the API and xlsx cells (an int when ``places`` is 0).
+- ``quotient(numerator, denominator, places)`` → ``int | float``: an average (a sum over a count)
+  rounded half up, exact (no float on the way): the standings' averages and percentages.
 - ``number_text(value, places)`` → ``str``: in the reader's notation (Dutch: decimal comma), for
   pages and PDFs; the template filter ``half_up`` (``{% load numbers %}``) is the same.
 """
@@ -43,6 +45,11 @@ def rounded(value, places: int = 0) -> int | float:
     """The rounded number as JSON and openpyxl take it: an int with no decimals, else a float."""
     number = half_up(value, places)
     return int(number) if places == 0 else float(number)
+
+
+def quotient(numerator, denominator, places: int = 0) -> int | float:
+    """``numerator / denominator`` rounded half up, computed exactly: 7/2 → 4, −7/2 → −4, 2/3 → 1."""
+    return rounded(Fraction(numerator) / Fraction(denominator), places)
 
 
 def number_text(value, places: int = 0, *, grouping: bool = False) -> str:

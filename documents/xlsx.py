@@ -57,6 +57,14 @@ class Struck:
     note: str
 
 
+@dataclass(frozen=True)
+class Noted:
+    """A value written as it is, with a note on its cell (an evening imported from the club's records)."""
+
+    value: object
+    note: str
+
+
 class Exporter:
     """Subclasses set ``columns`` (or override :meth:`get_columns`) and implement :meth:`rows`."""
 
@@ -237,6 +245,12 @@ def _formatted(ws, value, number_format):
     if isinstance(value, Struck):
         cell = WriteOnlyCell(ws, value=value.value)
         cell.font = Font(strike=True, color="777777")
+        cell.comment = Comment(value.note, "Klaverjas")
+        if number_format:
+            cell.number_format = number_format
+        return cell
+    if isinstance(value, Noted):
+        cell = WriteOnlyCell(ws, value=value.value)
         cell.comment = Comment(value.note, "Klaverjas")
         if number_format:
             cell.number_format = number_format

@@ -23,6 +23,7 @@ from competitions.season.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
+from scoring.duplicate.selectors import board_numbers
 from scoring.matches.schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
 from scoring.phones.selectors import table_url
 from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
@@ -65,6 +66,7 @@ def match_out(match: Match) -> dict:
     """The API form of a match loaded by ``match_for_api``."""
     competition = match.round.competition
     sides = sides_of(match)
+    boards = board_numbers(match)  # duplicate: the wallet's board numbers (issue 24 item 2); else {}
     return {
         "id": match.pk,
         "competition": competition.slug,
@@ -76,7 +78,7 @@ def match_out(match: Match) -> dict:
         "deals_per_match": competition.deals_per_match,
         "version": match.version,
         "status": match.status,
-        "deals": services.stored_deals(match),
+        "deals": [{**deal, "board": boards.get(deal["number"])} for deal in services.stored_deals(match)],
         "totals": [side.total for side in sides],
     }
 

@@ -110,6 +110,29 @@ def test_a_played_duplicate_evening(seeded, client):
     assert client.get(f"/competitions/{duplicate.slug}/duplicate/deals/16/").status_code == 200
 
 
+def test_a_duplicate_session_in_progress(seeded, client):
+    """Issue 24 item 1: round 1 confirmed at every table, round 2 entered (not confirmed) at one
+    table, the rest to play; the public sees none of the play, the club's staff all of it."""
+    session = Competition.objects.get(slug="demo-portefeuille-bezig", format=Competition.Format.DUPLICATE)
+    tables = session.duplicate.tables
+    assert tables == 4 and session.duplicate.board_rows.count() == 16
+    statuses = {(m.round.number, m.table): m.status for m in Match.objects.filter(round__competition=session)}
+    assert len(statuses) == tables * tables
+    assert all(statuses[(1, t)] == Match.Status.CONFIRMED for t in range(1, tables + 1))
+    entered = [(r, t) for (r, t), status in statuses.items() if status == Match.Status.ENTERED]
+    assert entered == [(2, 1)]
+    assert all(status == Match.Status.OPEN for (r, t), status in statuses.items() if r > 1 and (r, t) not in entered)
+    first = Match.objects.get(round__competition=session, round__number=1, table=1)
+    assert Deal.objects.filter(match=first).count() == 4
+    assert client.get(f"/api/matches/{first.pk}").status_code == 404  # the play hidden from the public
+    assert client.get(f"/competitions/{session.slug}/duplicate/deals/1/").status_code == 404
+    assert session.club.slug == "demo"
+    assert client.get(f"/matches/{first.pk}/").status_code == 404
+    assert client.login(username="scorer", password="demo")  # the club's staff see every table
+    assert client.get(f"/matches/{first.pk}/").status_code == 200
+    client.logout()
+
+
 def test_the_demo_has_player_ratings(seeded, client):
     from scoring.ratings.models import PlayerRating, RatingRun
     from scoring.ratings.sources import fingerprint

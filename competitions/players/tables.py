@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.standings.notes import IMPORTED_MARK
 from competitions.tables import player_link, player_links
 from core.tables import NUM, BaseTable, num
 
@@ -85,5 +86,13 @@ class PlayerEveningTable(BaseTable):
         self.slug = slug
         super().__init__(records, **kwargs)
 
-    def render_number(self, value):
-        return format_html('<a href="{}">{}</a>', reverse("competitions:evening", args=[self.slug, value]), value)
+    def render_number(self, record, value):
+        link = format_html('<a href="{}">{}</a>', reverse("competitions:evening", args=[self.slug, value]), value)
+        if record.get("imported"):
+            return format_html(
+                '{}<abbr class="imported-mark" title="{}">{}</abbr>',
+                link,
+                _("imported from the club's own records"),
+                IMPORTED_MARK,
+            )
+        return link

@@ -6,7 +6,8 @@ imported into an individual competition — the organiser's xlsx upload and
   full name ("Jan van der Berg"), whatever the case and spacing; a name that two players share is
   refused. Unknown names are refused with ``create_players=False`` (the page lists them for the
   organiser to confirm) and created as members with ``create_players=True`` (the API; the page
-  after confirming), split at the first space into first name and surname.
+  after confirming), split at the first space into first name and surname. A name with a line
+  break or another control character is refused (issue 25 item 4), naming its row and column.
 - Evenings are matched by date: a date of an evening imported before gets its totals replaced
   row by row; a date of an evening played in this system is refused (its results are already
   counted); a new date becomes a new evening marked ``imported``, numbered on after the last
@@ -19,6 +20,7 @@ imported into an individual competition — the organiser's xlsx upload and
 from __future__ import annotations
 
 import datetime
+import logging
 import re
 from dataclasses import dataclass, field
 
@@ -29,6 +31,9 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange
+from core.text import control_character
+
+logger = logging.getLogger(__name__)
 
 POINTS_MIN, POINTS_MAX = -100_000, 100_000
 NAME_MAX = 140
@@ -102,6 +107,16 @@ def check_rows(competition: Competition, rows, *, first_row: int = 1):
                 RowError(number, "player", _("The name is longer than %(max)s characters.") % {"max": NAME_MAX})
             )
             ok = False
+        elif control_character(name):  # issue 25 item 4: a name is one line, also when imported
+            what = control_character(name)
+            errors.append(
+                RowError(
+                    number,
+                    "player",
+                    _("A name is one line: this one contains %(what)s. Type it again without it.") % {"what": what},
+                )
+            )
+            ok = False
         if isinstance(day, datetime.datetime):
             day = day.date()
         if isinstance(day, str):
@@ -166,7 +181,6 @@ def unknown_names(competition: Competition, parsed) -> list[str]:
     return sorted({name for _n, name, _d, _p in parsed if name_key(name) not in players}, key=str.casefold)
 
 
-@transaction.atomic
 def import_evening_totals(
     *,
     competition: Competition,
@@ -176,7 +190,38 @@ def import_evening_totals(
     via: str = SettingsChange.Via.PAGE,
     first_row: int = 1,
 ) -> ImportResult:
-    """Import the rows, all or none (``HistoryRefused`` names every bad row)."""
+    """Import the rows, all or none (``HistoryRefused`` names every bad row). One log line either way
+    (issue 28 item 4), as the members and results imports write."""
+    who = user.get_username() if user is not None else "-"
+    try:
+        result = _import(
+            competition=competition, user=user, rows=rows, create_players=create_players, via=via, first_row=first_row
+        )
+    except HistoryRefused as refused:
+        first = refused.errors[0] if refused.errors else None
+        logger.info(
+            "evening totals import refused: %s by %s via %s: %d problems, first: %s",
+            competition.slug,
+            who,
+            via,
+            len(refused.errors),
+            f"row {first.row}, {first.column}: {first.message}" if first else "",
+        )
+        raise
+    logger.info(
+        "evening totals imported: %s by %s via %s: %s rows, %s",
+        competition.slug,
+        who,
+        via,
+        len(rows),
+        ", ".join(f"{k} {v}" for k, v in result.as_dict().items() if k != "players_created")
+        + f", players_created {len(result.players_created)}",
+    )
+    return result
+
+
+@transaction.atomic
+def _import(*, competition: Competition, user, rows, create_players: bool, via: str, first_row: int) -> ImportResult:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     parsed, errors = check_rows(competition, rows, first_row=first_row)
     players = _club_players(competition)

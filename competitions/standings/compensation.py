@@ -22,7 +22,8 @@ from django.db.models import Count, Sum
 
 from competitions.models import Competition
 from competitions.season.rulesets import RuleOptionError, ruleset_for
-from competitions.standings.metrics import half_up, seat_sides
+from competitions.standings.metrics import seat_sides
+from core.numbers import quotient
 
 
 def pit_bonus(competition: Competition) -> int:
@@ -55,7 +56,7 @@ def own_round_averages(competition: Competition, player_ids) -> dict[int, int]:
         .annotate(points=Sum("total"), played=Count("id"))
         .values_list("match__seats__player_id", "points", "played")
     )
-    return {pk: half_up(points, played) for pk, points, played in rows if played}
+    return {pk: quotient(points, played) for pk, points, played in rows if played}
 
 
 class Allowance:

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from competitions.models import Competition
-from competitions.standings.notes import best_label
+from competitions.standings.notes import IMPORTED_MARK, best_label, imported_evenings
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from core.numbers import number_text
-from documents.xlsx import Column, Exporter, Struck
+from documents.xlsx import Column, Exporter, Noted, Struck
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,8 @@ def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
         cols.append(StandingColumn("match_points", gettext_noop("Match points"), 12))
     if individual:
         numbers = sorted({e.number for r in rows for e in r.evenings})
-        cols += [StandingColumn(f"evening_{n}", str(n), 7) for n in numbers]
+        imported = set(imported_evenings(rows))
+        cols += [StandingColumn(f"evening_{n}", f"{n}{IMPORTED_MARK}" if n in imported else str(n), 7) for n in numbers]
     cols.append(StandingColumn("points_display", gettext_noop("Points"), 10, "General"))
     if any(r.best_points is not None for r in rows):  # best N struck only at the season's end
         cols.append(StandingColumn("best_points_display", best_label(competition), 10, "General"))
@@ -124,6 +125,8 @@ class StandingsExporter(Exporter):
             score = row.evening_map.get(int(key.split("_")[1]))
             if score is not None and not score.counted:
                 return Struck(value, _("does not count"))
+            if score is not None and score.imported:
+                return Noted(value, _("imported from the club's own records"))
         return value
 
 

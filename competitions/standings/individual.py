@@ -32,9 +32,10 @@ from clubs.members.names import full_name_sort_key, surname_key
 from clubs.models import Player
 from competitions.models import Bye, Competition, Entrant, Match, MatchSide
 from competitions.standings import compensation, recorded, season_rules
-from competitions.standings.metrics import EveningScore, StandingRow, half_up, seat_sides
+from competitions.standings.metrics import EveningScore, StandingRow, seat_sides
 from competitions.standings.pairs_teams import STAT_FIELDS
 from competitions.standings.tiebreak import compare_mutual
+from core.numbers import quotient
 
 CONFIRMED = Match.Status.CONFIRMED
 RESULTS = {"won": MatchSide.Result.WIN, "drawn": MatchSide.Result.DRAW, "lost": MatchSide.Result.LOSS}
@@ -200,7 +201,7 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
     )
     allowed = _allowed(c, absences, byes)
     if byes:
-        own = {pk: half_up(row.total, row.played) for pk, row in rows.items() if row.played}
+        own = {pk: quotient(row.total, row.played) for pk, row in rows.items() if row.played}
         bye_score = bye_scores(c, byes, own)
         for player, round_id, number, _round_number in byes:
             value = bye_score[(player, round_id)] if ("bye", player, round_id) in allowed else 0
@@ -257,20 +258,20 @@ def _score_absences(c: Competition, rows, scores, numbers, allowed, excused) -> 
                 policy, points = season_rules.absence_rule(c, (pk, number) in excused)
                 if policy == Competition.AbsencePolicy.OWN_AVERAGE:  # the player's own average evening
                     own = [e.points for n, e in scores[pk].items() if not e.absent and n in numbers]
-                    value = half_up(sum(own), len(own)) if own else 0
+                    value = quotient(sum(own), len(own)) if own else 0
                 elif policy in (Competition.AbsencePolicy.FIXED, "fixed_pit"):
                     value = points + (compensation.pit_bonus(c) if policy == "fixed_pit" else 0)
                 elif policy == Competition.AbsencePolicy.LOWEST:
                     value = min(present) if present else 0
                 else:
-                    value = half_up(sum(present), len(present)) if present else 0
+                    value = quotient(sum(present), len(present)) if present else 0
                 scores[pk][number] = EveningScore(number=number, points=value, absent=True)
 
 
 def _round_averages(round_ids) -> dict[int, int]:
     """The average side total of each of these rounds (one query)."""
     return {
-        round_id: half_up(points, count)
+        round_id: quotient(points, count)
         for round_id, points, count in seat_sides(match__round_id__in=round_ids)
         .values("match__round_id")
         .annotate(points=Sum("total"), count=Count("id"))

@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from competitions.models import Match, MatchSide
-from core.numbers import rounded
+from core.numbers import quotient, rounded
 
 #: The place of a player below the minimum of evenings (niet geklasseerd).
 NOT_RANKED = _("n.r.")
@@ -137,7 +137,7 @@ class StandingRow:
     @property
     def made_percent(self) -> int:
         """Bids made in percent, rounded half up."""
-        return int((self.made_share * 100 + Fraction(1, 2)) // 1) if self.bids else 0
+        return quotient(100 * self.made, self.bids) if self.bids else 0
 
     @property
     def evening_map(self) -> dict[int, EveningScore]:
@@ -216,11 +216,6 @@ def tie_breaker_errors(keys) -> list[str]:
                 % {"key": key, "keys": ", ".join([*METRICS, "fewest_nat", HEAD_TO_HEAD])}
             )
     return errors
-
-
-def half_up(numerator: int, denominator: int) -> int:
-    """Integer division rounded half up (exact on every backend: done here, not in SQL)."""
-    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def seat_sides(**where):

@@ -9,9 +9,29 @@ from django.utils.translation import ngettext
 from competitions.models import Competition
 from competitions.standings.metrics import NOT_RANKED, StandingRow
 
+#: Marks an imported evening (issue 26 item 12: brought in from the club's own spreadsheet) beside
+#: its number on the standings page, the player's page, standings.pdf and standings.xlsx.
+IMPORTED_MARK = "°"
+
+
+def imported_evenings(rows: list[StandingRow]) -> list[int]:
+    """The numbers of the evenings whose scores came in through the evening-totals import."""
+    return sorted({e.number for r in rows for e in r.evenings if e.imported and e.number is not None})
+
+
+def imported_note(numbers: list[int]) -> str:
+    return ngettext(
+        "%(mark)s = imported from the club's own records (evening %(numbers)s).",
+        "%(mark)s = imported from the club's own records (evenings %(numbers)s).",
+        len(numbers),
+    ) % {"mark": IMPORTED_MARK, "numbers": ", ".join(str(n) for n in numbers)}
+
 
 def season_notes(competition: Competition, rows: list[StandingRow]) -> list[str]:
     notes = []
+    imported = imported_evenings(rows)
+    if imported:
+        notes.append(imported_note(imported))
     if competition.min_evenings and any(not r.qualified for r in rows):
         notes.append(
             ngettext(

@@ -22,8 +22,9 @@ from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 from clubs.models import TeamMember
 from competitions.models import Bye, Competition, Entrant, Fixture, Match, MatchSide
 from competitions.standings import recorded
-from competitions.standings.metrics import StandingRow, half_up
+from competitions.standings.metrics import StandingRow
 from competitions.standings.tiebreak import compare_mutual
+from core.numbers import quotient
 
 CONFIRMED = Match.Status.CONFIRMED
 STAT_FIELDS = ("roem", "nat", "pits", "tegenpits", "bids", "made", "verzaakt")
@@ -109,7 +110,7 @@ def _round_averages(competition: Competition, round_ids: set[int]) -> dict[int, 
             .annotate(points=Sum("total"), count=Count("id"))
             .values_list("match__round_id", "points", "count")
         )
-    return {round_id: half_up(points, count) for round_id, points, count in rows if count}
+    return {round_id: quotient(points, count) for round_id, points, count in rows if count}
 
 
 def rows_for(competition: Competition) -> list[StandingRow]:

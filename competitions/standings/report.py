@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from competitions.models import Evening, Match, MatchSide
 from competitions.standings import evening_results, standings
 from competitions.standings.metrics import StandingRow
+from core.numbers import number_text
 
 TOP = 5
 
@@ -27,7 +28,9 @@ def _names(rows: list[StandingRow]) -> str:
 
 
 def _number(value) -> str:
-    return formats.number_format(value, 0, force_grouping=True)
+    """A whole number as it is (grouped: 12.345), else one decimal rounded half up (16,25 → 16,3), as
+    the standings page shows it: ``core.numbers``, never the cut-off of Django's number_format."""
+    return number_text(value, 0 if value == int(value) else 1, grouping=True)
 
 
 def highest_game(evening: Evening) -> tuple[int, list[str], int | None, int] | None:

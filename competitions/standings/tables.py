@@ -6,7 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from competitions.standings.notes import best_label
+from competitions.standings.notes import IMPORTED_MARK, best_label, imported_evenings
 from competitions.standings.recorded import NOT_RECORDED, shown, unrecorded
 from competitions.tables import player_link, player_links
 from core.tables import NUM, BaseTable, num
@@ -113,10 +113,15 @@ class StandingsTable(BaseTable):
             exclude.append("best_points_display")
         if not (individual and competition.points_champion):
             exclude += ["points_total", "total_rank"]
+        imported = set(imported_evenings(rows))
         extra = [
             (
                 f"evening_{n}",
-                EveningColumn(n, verbose_name=str(n), attrs={"th": {"class": "num ev"}, "td": {"class": "num ev"}}),
+                EveningColumn(
+                    n,
+                    verbose_name=imported_header(n) if n in imported else str(n),
+                    attrs={"th": {"class": "num ev"}, "td": {"class": "num ev"}},
+                ),
             )
             for n in evening_numbers
         ]
@@ -149,6 +154,16 @@ class StandingsTable(BaseTable):
         if record.points_champion:
             return format_html('{} <span class="prize-mark" title="{}">★</span>', value, _("points champion"))
         return value
+
+
+def imported_header(number: int):
+    """An imported evening's number with its mark, explained on hover and in the note under the table."""
+    return format_html(
+        '{}<abbr class="imported-mark" title="{}">{}</abbr>',
+        number,
+        _("imported from the club's own records"),
+        IMPORTED_MARK,
+    )
 
 
 class EveningColumn(tables.Column):

@@ -139,7 +139,11 @@ def board_numbers(match: Match, setup: DuplicateSetup | None = None) -> dict[int
         return {}
     if setup is None:
         setup = DuplicateSetup.objects.filter(competition_id=competition.pk).first()
-    round_number, table = match.round.number, match.table
+    return boards_at(setup, match.round.number, match.table)
+
+
+def boards_at(setup: DuplicateSetup | None, round_number: int, table: int) -> dict[int, int]:
+    """Deal number -> board number of the table ``table`` in round ``round_number`` (no query)."""
     if setup is None or not (1 <= round_number <= setup.tables and 1 <= table <= setup.tables):
         return {}
     wallet = mitchell.wallet_at(setup.tables, table - 1, round_number - 1, setup.movement)

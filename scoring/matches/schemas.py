@@ -101,6 +101,11 @@ class DealOut(Out):
     scores: list[int] = Field(min_length=2, max_length=3)
     nat: bool
     mark: Mark = Field(description="N (nat), P (pit), TP (tegenpit), V (verzaakt) or empty")
+    board: int | None = Field(
+        None,
+        ge=1,
+        description="duplicate: the board number on the wallet (round 2's deals 1-4 are boards 5-8); else null",
+    )
 
 
 class MatchOut(Out):
@@ -154,6 +159,7 @@ class DealIn(In):
     scores: list[int] | None = Field(None, description="computed: ignored when sent (a read deal may be sent back)")
     nat: bool | None = Field(None, description="computed: ignored when sent")
     mark: str | None = Field(None, max_length=2, description="computed: ignored when sent")
+    board: int | None = Field(None, ge=1, le=BIG_INT, description="duplicate's board number: ignored when sent")
 
 
 class SheetIn(In):
@@ -169,7 +175,7 @@ class ConfirmIn(In):
     version: int = Field(ge=0, le=MAX_VERSION, description="the match's version the confirmer has seen")
 
 
-COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark"})
+COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark", "board"})
 
 
 def deals_for_service(sheet: SheetIn) -> list[dict]:

@@ -13,6 +13,14 @@ The players of a side are the match's seats (every draw seats them). A match wit
 import, generated data) falls back to its entrants: the player of an individual entrant, or both
 members of a fixed pair; a team of four without seats cannot say which pair sat there, so that match
 is skipped (and counted as skipped).
+
+Fair play (issue 24 item 1, DESIGN.md "Duplicate play"): a duplicate session's table counts once its
+play may be shown to the public (``competitions.selectors.play_seen`` for an anonymous viewer: every
+board it played has been played by every table of the session). Ratings are one list for everyone,
+so the public's rule is the one: until then a W-D-L or a rating would tell how a table did on boards
+that others still have to play. Choice: such tables count later rather than never (they are games
+like any other once the session is over); the digest follows, so the ratings refresh when they
+become visible. One query, and two per duplicate competition of the pool with confirmed tables.
 """
 
 from __future__ import annotations
@@ -24,14 +32,32 @@ from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from clubs.models import Club, Team, TeamMember
-from competitions.models import Entrant, Match, MatchSeat, MatchSide, Round
+from competitions.models import Competition, Entrant, Match, MatchSeat, MatchSide, Round
+from competitions.selectors import play_seen
 from scoring.ratings.engine import MODEL_VERSION, Game
 
 
 def pool_matches(club: Club | int) -> QuerySet[Match]:
-    return Match.objects.filter(
+    confirmed = Match.objects.filter(
         round__competition__club=club, round__status=Round.Status.PUBLISHED, status=Match.Status.CONFIRMED
     )
+    hidden = hidden_play(confirmed)
+    return confirmed if hidden is None else confirmed.exclude(hidden)
+
+
+def hidden_play(confirmed: QuerySet[Match]) -> Q | None:
+    """Which of these confirmed tables belong to a duplicate session and may not be shown to the
+    public yet (None: none may be hidden). One query, and two per duplicate session."""
+    sessions = Competition.objects.filter(
+        format=Competition.Format.DUPLICATE, pk__in=confirmed.values("round__competition_id")
+    )
+    hidden = None
+    for competition in sessions:
+        seen = play_seen(None, competition)
+        if not seen.everything:
+            q = Q(round__competition=competition) & ~Q(pk__in=seen.matches)
+            hidden = q if hidden is None else hidden | q
+    return hidden
 
 
 def fingerprint(club: Club | int) -> tuple[str, int]:

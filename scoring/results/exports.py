@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop as N_
 from competitions.models import Competition, Match, MatchSeat, MatchSide
 from competitions.selectors import EVERYTHING, PlaySeen
 from documents.xlsx import Column, Exporter
+from scoring.duplicate.selectors import boards_at, setup_of
 from scoring.models import Deal
 
 SIDE_LETTERS = ("A", "B", "C")
@@ -53,6 +54,9 @@ RESULT_COLUMNS = [
     (N_("date"), None, 11),  # the round's date (its evening's): added last, so earlier files keep their columns
     # individual play: the seat (N, E, S, W) of the player who verzaakt; last again, for the same reason
     (N_("verzaakt by"), "verzaakt_seat", 9),
+    # duplicate: the board number on the wallet (round 2's deals 1-4 are boards 5-8; issue 24 item 2);
+    # empty in every other format. Last again, so earlier files keep their columns.
+    (N_("board number"), None, 9),
 ]
 RESULT_HEADERS = [header for header, _field, _width in RESULT_COLUMNS]
 DEAL_FIELDS = [field for _header, field, _width in RESULT_COLUMNS if field]
@@ -89,7 +93,7 @@ class ResultsExporter(Exporter):
         self.filename = f"{competition.slug}{suffix}-results.xlsx"
 
     def matches(self) -> dict[int, tuple]:
-        """match id -> (round, date, table, status, side names): one query each, a few bytes per table.
+        """match id -> (round, date, table, status, side names, board numbers): one query each, a few bytes per table.
         The status is its label in the site's language ("bevestigd"); the date the round's, else its evening's."""
         matches = Match.objects.filter(round__competition=self.competition)
         if self.round_number:
@@ -114,6 +118,9 @@ class ResultsExporter(Exporter):
         for (match_id, side), names in players.items():  # club evenings: the players of a side
             if not info[match_id][4][side]:
                 info[match_id][4][side] = " & ".join(names)
+        setup = setup_of(self.competition) if self.competition.format == Competition.Format.DUPLICATE else None
+        for row in info.values():  # deal number -> board number ({} outside duplicate)
+            row.append(boards_at(setup, row[0], row[2]))
         return info
 
     def rows(self):
@@ -153,7 +160,7 @@ class ResultsExporter(Exporter):
             mark,
             offender,
         ) in deals.iterator(chunk_size=self.chunk_size):
-            round_number, day, table, status, names = matches[match_id]
+            round_number, day, table, status, names, boards = matches[match_id]
             yield (
                 slug,
                 round_number,
@@ -184,6 +191,7 @@ class ResultsExporter(Exporter):
                 status,
                 day,
                 offender or None,
+                boards.get(number),
             )
 
 

@@ -14,6 +14,7 @@ import openpyxl
 import pytest
 from django.apps import apps
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -21,12 +22,18 @@ from clubs.members.services import ImportRefused, import_members_and_teams
 from clubs.models import Club, Player, Team
 from clubs.tokens import create_token
 from competitions.evenings.forms import WalkInForm
-from competitions.models import Competition
+from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.forms import NewSeasonForm, SettingsForm
 from core.text import control_character, single_line, validate_single_line
 from scoring.results.imports import import_results
 from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import make_competition, make_round, make_teams, team_fixture
+from tests.competitions.standings.factories import (
+    make_competition,
+    make_players,
+    make_round,
+    make_teams,
+    team_fixture,
+)
 from tests.scoring.results.test_import_results import (  # noqa: F401 (fixtures)
     club,
     edit,
@@ -190,3 +197,55 @@ def test_the_organisers_api_refuses_it_and_creates_nothing(name):
     assert [e["field"] for e in response.json()["errors"]] == ["name"]
     assert "one line" in response.json()["errors"][0]["message"]
     assert not Competition.objects.filter(club=home).exists()
+
+
+@pytest.fixture
+def history_club(client):
+    comp = make_competition(format="individual", slug="geschiedenis-regels")
+    make_players(comp.club, ["Bert Bok"])
+    boss = make_user("history-boss", organiser_of=comp.club)
+    return comp, boss
+
+
+@pytest.mark.usefixtures("english")
+@pytest.mark.parametrize("name", ["Anna\nAap", "Cor\tCavia", "Cor\r\nCavia"])
+def test_the_evening_totals_upload_refuses_it_naming_row_and_column(client, history_club, name):
+    comp, boss = history_club
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Player", "Date", "Points"])
+    sheet.append(["Bert Bok", datetime.date(2025, 9, 5), 2800])
+    sheet.append([name, datetime.date(2025, 9, 5), 3000])
+    out = io.BytesIO()
+    book.save(out)
+    client.force_login(boss)
+    upload = SimpleUploadedFile("history.xlsx", out.getvalue())
+    response = client.post(f"/manage/competitions/{comp.slug}/history/", {"file": upload})
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "Row 3, column Player: A name is one line" in body, body
+    assert not Evening.objects.filter(competition=comp).exists() and not EveningTotal.objects.exists()
+    assert list(Player.objects.filter(club=comp.club).values_list("last_name", flat=True)) == ["Bok"]
+
+
+@pytest.mark.usefixtures("english")
+@pytest.mark.parametrize("name", ["Cor\nCavia", "Cor\x1b[2JCavia", "Cor\u2028Cavia", "Cor\x00"])
+def test_the_evening_totals_api_refuses_it_naming_row_and_column(history_club, name):
+    comp, boss = history_club
+    token = create_token(boss)
+    rows = [
+        {"player": "Bert Bok", "date": "2025-09-05", "points": 2800},
+        {"player": name, "date": "2025-09-05", "points": 3000},
+    ]
+    response = Client().post(
+        f"/api/competitions/{comp.slug}/evening-totals",
+        data={"rows": rows},
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+    )
+    assert response.status_code == 400, response.json()
+    errors = response.json()["errors"]
+    assert [(e["deal"], e["field"]) for e in errors] == [(2, "player")]
+    assert "one line" in errors[0]["message"]
+    assert not Evening.objects.filter(competition=comp).exists() and not EveningTotal.objects.exists()
+    assert list(Player.objects.filter(club=comp.club).values_list("last_name", flat=True)) == ["Bok"]

@@ -10,7 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from competitions.models import Competition, Round
+from competitions.standings.metrics import StandingRow
 from competitions.standings.report import evening_report
+from core.numbers import quotient
+from tests.competitions.standings.factories import make_competition, make_evening, make_players, play, player_entrant
 from tests.competitions.standings.test_season_rules import add_evening, season
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -76,3 +80,46 @@ def test_the_report_in_dutch_is_the_paragraph_the_local_paper_prints(client):
     assert text == EXPECTED_NL.format(club=comp.club.name, competition=comp.name)
     api = client.get(f"/api/competitions/{comp.slug}/evenings/3/report", HTTP_ACCEPT_LANGUAGE="nl").json()
     assert api["text"] == text
+
+
+def average_season():
+    """Best average, one table of four, four evenings (A C – B D): 1001–999, 1000–1000, 1000–1000,
+    1000–1001. A = C: 4001 / 4 = 1000.25, shown 1000.3 (half up; Django's number_format cut it to
+    1000); B = D: 4000 / 4 = 1000."""
+    comp = make_competition(format="individual", standings_method=Competition.StandingsMethod.BEST_AVERAGE)
+    people = dict(zip("ABCD", make_players(comp.club, [f"Speler {x}" for x in "ABCD"])))
+    for person in people.values():
+        player_entrant(comp, person)
+    for number, totals in enumerate(((1001, 999), (1000, 1000), (1000, 1000), (1000, 1001)), start=1):
+        round_ = Round.objects.create(
+            competition=comp,
+            number=number,
+            evening=make_evening(comp, number),
+            evening_round=1,
+            status=Round.Status.PUBLISHED,
+        )
+        play(round_, totals=totals, players=[people[x] for x in "ABCD"])
+    return comp
+
+
+def test_an_average_is_rounded_half_up_in_the_report_not_cut_off():
+    comp = average_season()
+    text = evening_report(comp.evenings.get(number=4))
+    assert "at the top Speler A and Speler C with 1,000.3 points, then Speler B (1,000), Speler D (1,000)." in text
+    with translation.override("nl"):
+        dutch = evening_report(comp.evenings.get(number=4))
+    assert "Speler A en Speler C met 1.000,3 punten" in dutch and "Speler B (1.000)" in dutch, dutch
+
+
+@pytest.mark.parametrize(
+    ("numerator", "denominator", "places", "expected"),
+    [(7, 2, 0, 4), (-7, 2, 0, -4), (2, 3, 0, 1), (65, 4, 1, 16.3), (4001, 4, 1, 1000.3), (200, 3, 0, 67)],
+)
+def test_one_helper_divides_and_rounds_half_up(numerator, denominator, places, expected):
+    assert quotient(numerator, denominator, places) == expected
+
+
+def test_made_percent_uses_it():
+    row = StandingRow(name="x", bids=6, made=4)
+    assert row.made_percent == 67  # 66.67 rounded half up
+    assert StandingRow(name="y", bids=8, made=5).made_percent == 63  # 62.5 → 63
