@@ -88,6 +88,10 @@ class Exporter:
     def rows(self) -> Iterator[Sequence]:
         raise NotImplementedError
 
+    def extra_sheets(self) -> list[tuple[str, Sequence[Column], Sequence[Sequence]]]:
+        """Sheets after the main one, each (title, columns, rows), written plainly; none by default."""
+        return []
+
 
 def _finite(value) -> bool:
     return type(value) is not float or math.isfinite(value)
@@ -233,12 +237,28 @@ def write_xlsx(exporter: Exporter, fileobj) -> int:
     if exporter.autofilter and columns:
         header = len(titles) + 1
         ws.auto_filter.ref = f"A{header}:{LETTERS[len(columns) - 1]}{header + count}"
+    for title, extra_columns, extra_rows in exporter.extra_sheets():
+        _write_plain_sheet(wb, title, extra_columns, extra_rows)
     # Choice: deflate level 1 instead of openpyxl's default 6: three times faster on a large sheet,
     # a file about a fifth larger.
     wb.properties.modified = datetime.datetime.now(tz=datetime.UTC).replace(tzinfo=None)
     with ZipFile(fileobj, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=1) as archive:
         ExcelWriter(wb, archive).save()
     return count
+
+
+def _write_plain_sheet(wb, title: str, columns: Sequence[Column], rows: Sequence[Sequence]) -> None:
+    """A small sheet beside the main one: its header in row 1 (frozen, filtered), values as given."""
+    ws = wb.create_sheet(title=str(title)[:31])
+    for letter, column in zip(LETTERS, columns):
+        ws.column_dimensions[letter].width = column.width
+    ws.freeze_panes = "A2"
+    ws.append(styled_row(ws, [c.header for c in columns], font=HEADER_FONT, fill=HEADER_FILL))
+    formats = [c.number_format for c in columns]
+    for row in rows:
+        ws.append([_formatted(ws, v, f) for v, f in zip(row, formats)])
+    if columns:
+        ws.auto_filter.ref = f"A1:{LETTERS[len(columns) - 1]}{1 + len(rows)}"
 
 
 def _formatted(ws, value, number_format):

@@ -119,6 +119,19 @@ class StandingsExporter(Exporter):
         for row in self.rows_:
             yield [self._cell(row, k) for k in keys]
 
+    def extra_sheets(self):
+        """The evenings' dates on a sheet of their own (issue 24 item 8: a date per round), so the main
+        sheet keeps its one header row with the evenings' numbers as the page shows them."""
+        if not any(c.key.startswith("evening_") and c.key != "evening_average_display" for c in self.cols):
+            return []
+        evenings = self.competition.evenings.order_by("number").values_list("number", "date", "imported")
+        columns = [Column(_("Evening"), 8, "0"), Column(_("Date"), 12), Column(_("Imported"), 30)]
+        rows = [
+            [number, date, _("imported from the club's own records") if imported else None]
+            for number, date, imported in evenings
+        ]
+        return [(_("evenings"), columns, rows)]
+
     def _cell(self, row, key: str):
         value = cell_value(row, key)
         if key.startswith("evening_") and key != "evening_average_display" and value is not None:

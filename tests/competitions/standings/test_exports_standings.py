@@ -121,3 +121,33 @@ def test_evenings_that_do_not_count_are_struck_through_with_a_note_and_the_sheet
                 assert cell.comment is not None and "telt niet" in cell.comment.text
                 struck.add((name, number))
     assert struck == set(dropped)
+
+
+def test_the_evenings_dates_are_on_a_sheet_of_their_own(client):
+    """A date per evening (issue 24 item 8) without a second header row on the main sheet: a sheet
+    "avonden" lists each evening's number, date and whether it was imported."""
+    import datetime
+
+    from tests.competitions.standings.factories import generated_individual
+
+    comp = generated_individual(players=8, evenings=3, rounds=1)
+    comp.evenings.filter(number=2).update(date=datetime.date(2025, 10, 3), imported=True)
+    client.cookies["django_language"] = "nl"
+    content = b"".join(
+        client.get(f"/competitions/{comp.slug}/standings.xlsx", HTTP_ACCEPT_LANGUAGE="nl").streaming_content
+    )
+    book = openpyxl.load_workbook(io.BytesIO(content))
+    assert book.sheetnames == ["klassement", "avonden"] and book.active.title == "klassement"
+    sheet = book["avonden"]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert rows[0] == ("Avond", "Datum", "Geïmporteerd")
+    assert [r[0] for r in rows[1:]] == [1, 2, 3]
+    dates = {e.number: e.date for e in comp.evenings.all()}
+    assert [r[1].date() if r[1] else None for r in rows[1:]] == [dates[1], datetime.date(2025, 10, 3), dates[3]]
+    assert rows[2][2] == "geïmporteerd uit de eigen administratie van de club" and rows[1][2] is None
+    assert sheet.auto_filter.ref == "A1:C4"
+
+
+def test_a_pairs_competition_has_no_evenings_sheet(client, competition):
+    content = b"".join(client.get("/competitions/paren/standings.xlsx").streaming_content)
+    assert openpyxl.load_workbook(io.BytesIO(content)).sheetnames == ["standings"]
