@@ -43,6 +43,15 @@ def check_offenders(match: Match, inputs: list) -> list[DealError]:
     return errors
 
 
+def offender_label(seat: str, seat_names: dict[str, str]) -> str:
+    """The player who verzaakt as the sheet names them: the seat and the name, "O (Jan Smit)"; ""
+    when not named. The match page and the phone's check page show it beside the V mark."""
+    if not seat:
+        return ""
+    name = seat_names.get(seat, "")
+    return f"{seat_label(seat)} ({name})" if name else seat_label(seat)
+
+
 def seat_counts(seats: Iterable[str | None]) -> Counter:
     return Counter(seat for seat in seats if seat)
 

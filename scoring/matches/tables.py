@@ -18,6 +18,7 @@ from competitions.models import SEATS
 from core.compass import seat_label
 from core.tables import BaseTable
 from scoring.entry.layout import FIELD_LABELS
+from scoring.matches.offenders import offender_label
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
 from scoring.services import compare_sheets
 from scoring.totals.services import describe_totals, is_totals_entry
@@ -71,15 +72,6 @@ def deal_rows(match, rules: RuleSet, first_dealer: int, seat_names: dict[str, st
             row[f"running_{suffix}"] = running[i]
         rows.append(row)
     return rows
-
-
-def offender_label(seat: str, seat_names: dict[str, str]) -> str:
-    """The player who verzaakt as the sheet names them: the seat and the name, "O (Jan Smit)"; ""
-    when not named."""
-    if not seat:
-        return ""
-    name = seat_names.get(seat, "")
-    return f"{seat_label(seat)} ({name})" if name else seat_label(seat)
 
 
 def _row_class(record) -> str:

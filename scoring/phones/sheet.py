@@ -19,6 +19,7 @@ from scoring.entry.layout import (
     layout_for,
 )
 from scoring.entry.preview import sheet_preview
+from scoring.matches.offenders import offender_label
 from scoring.rules import RuleSet
 from scoring.selectors import offender_seats
 from scoring.services import stored_deals
@@ -129,8 +130,9 @@ def cards(form: SheetForm, words, seat_names: dict[str, str], preview: dict | No
     return out
 
 
-def summary(match: Match) -> dict:
-    """The stored sheet, deal by deal (scores, marks, bidder) with totals: what the opponents check."""
+def summary(match: Match, seat_names: dict[str, str]) -> dict:
+    """The stored sheet, deal by deal (scores, marks, bidder, who verzaakt where the sheet names them)
+    with totals: what the opponents check."""
     deals = stored_deals(match)
     keys = SIDE_SHOWN[match.sides]
     boards = board_numbers(match)  # duplicate: the wallet's board numbers
@@ -143,6 +145,7 @@ def summary(match: Match) -> dict:
                 "scores": deal["scores"],
                 "mark": deal["mark"],
                 "bidder": keys[deal["bidder"]] if deal["bidder"] is not None else "",
+                "offender": offender_label(deal.get("verzaakt_seat") or "", seat_names),
             }
         )
     totals = [sum(d["scores"][i] for d in deals) for i in range(match.sides)]

@@ -131,7 +131,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
             typed_side=request.POST.get("side", ""),
         )
     else:
-        context["summary"] = summary(match)
+        context["summary"] = summary(match, seat_names)
     return context
 
 

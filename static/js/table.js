@@ -26,7 +26,8 @@
  * the deal the page moved on to by itself; section#deal-<n>[data-view] ("open" a form, "row" a compact
  * row, "later" not reached yet), button[data-row-for=<n>][data-mark] the compact row (taps open the
  * deal) with [data-row-score=<side>] and [data-row-typed=<side>], form#table-sheet[data-local] (a
- * count of the phone's own scorings).
+ * count of the phone's own scorings), ul[data-errors-for=<n>] li[data-local][data-field] the phone's own
+ * short message for a deal its scoring refuses (replaced by the server's li[data-field] when it answers).
  */
 (function () {
   "use strict";
@@ -216,13 +217,18 @@
     }
   }
 
+  function focusedDeal() {
+    return document.activeElement && document.activeElement.closest ? document.activeElement.closest(".t-deal") : null;
+  }
+
   function showAnswer(answer, all) {
-    var focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".t-deal") : null;
+    var focused = focusedDeal();
     (answer.deals || []).forEach(function (deal) {
       var card = document.getElementById("deal-" + deal.number);
       if (!card) return;
       paint(card, deal);
       var list = card.querySelector("[data-errors-for]");
+      messagesFor[deal.number] = typedKey(card);
       list.innerHTML = "";
       (deal.errors || []).forEach(function (error) {
         var li = document.createElement("li");
@@ -268,12 +274,46 @@
       forced: card.dataset.forced,
     };
   }
+  // A deal the phone's scoring refuses gets a short message of its own (form#table-sheet
+  // data-refused-<field>, translated by the server: li[data-local]) until the server's message,
+  // which names the values, replaces it. The server's message stays while its deal is as it was
+  // when the server answered (messagesFor: what was typed then). Online, the deal being typed keeps
+  // its message hidden as the server's answer does; offline (or with the server out of reach) it shows.
+  var messagesFor = {};
+  function typedKey(card) { return JSON.stringify(typedIn(card)); }
+  function refusal(field) {
+    var key = "refused" + (field ? field.charAt(0).toUpperCase() + field.slice(1) : "Order");
+    return form.dataset[key] || form.dataset.refused || "";
+  }
+  function showRefusal(card, deal, reveal) {
+    var list = card.querySelector("[data-errors-for]");
+    var typed = typedKey(card);
+    var fromServer = messagesFor[card.dataset.deal] === typed && list.children.length && !list.querySelector("[data-local]");
+    if (!fromServer) {
+      var li = document.createElement("li");
+      li.dataset.field = deal.field || "order";
+      li.dataset.local = "1";
+      li.textContent = refusal(deal.field);
+      list.innerHTML = "";
+      list.appendChild(li);
+      messagesFor[card.dataset.deal] = typed;
+    }
+    list.hidden = !reveal && card === focusedDeal() && navigator.onLine !== false;
+  }
+  function revealRefusals() {  // the server out of reach: every refusal shown, the deal being typed too
+    cards.forEach(function (card) {
+      var list = card.querySelector("[data-errors-for]");
+      if (card.dataset.state === "error" && list.children.length) list.hidden = false;
+    });
+  }
+
   function scoreHere() {
     if (scorer) {
       var answer = scorer.scoreSheet(dealRules, cards.map(typedIn));
       answer.deals.forEach(function (deal, i) {
         paint(cards[i], deal);
-        if (deal.state !== "error") cards[i].querySelector("[data-errors-for]").hidden = true;
+        if (deal.state === "error") showRefusal(cards[i], deal, false);
+        else cards[i].querySelector("[data-errors-for]").hidden = true;
       });
       answer.totals.forEach(function (total, i) {
         setText(form.querySelector('[data-total-side="' + i + '"]'), total);
@@ -351,7 +391,7 @@
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
     }).then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { /* offline: the phone's own scoring stands */ });
+      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { revealRefusals(); /* offline: the phone's own scoring stands */ });
   }
   function later() {
     window.clearTimeout(timer);

@@ -121,15 +121,43 @@ def test_offline_the_phone_scores_the_deals_itself(tables, new_context):  # noqa
     assert page.locator("#deal-4").get_attribute("data-mark") == expected[3]["mark"] == "P"
     assert page.locator("[data-row-for='3']").get_attribute("data-mark") == "N"
     assert page.locator("#table-sheet").get_attribute("data-updates") is None, "no answer from the server"
-    # A deal the engine refuses is marked offline too: a pit for the side without the points.
+    # A deal the engine refuses is marked offline too, with a short message at the deal: a pit for
+    # the side without the points.
+    pit_w = "#deal-2 label.chip:has(input[name='deal-2-pit'][value='w'])"
+    message = page.locator("ul[data-errors-for='2']")
     page.locator("[data-row-for='2']").tap()
-    page.locator("#deal-2 label.chip:has(input[name='deal-2-pit'][value='w'])").tap()
+    page.locator(pit_w).tap()
     wait_for_deal(page, 2, "error")
-    page.locator("#deal-2 label.chip:has(input[name='deal-2-pit'][value='w'])").tap()
+    assert message.is_visible()
+    assert message.locator("li[data-local][data-field='pit']").inner_text() == "pit: alleen met alle 162 punten"
+    page.locator(pit_w).tap()
     wait_for_deal(page, 2)
+    assert not message.is_visible()
+    # The points of deal 3 taken out (deal 4 typed): the deals are filled in order; 170 points: the
+    # points must add up.
+    refused = page.locator("ul[data-errors-for='3'] li[data-local]")
+    page.locator("[data-row-for='3']").tap()
+    page.locator("#deal-3-points_a").fill("")
+    wait_for_deal(page, 3, "error")
+    assert refused.inner_text() == "vul de spellen op volgorde in"
+    page.locator("#deal-3-points_a").fill("170")
+    page.wait_for_function("document.querySelector(\"ul[data-errors-for='3'] li\").dataset.field === 'points'")
+    assert refused.inner_text() == "punten samen moeten 162 zijn"
+    page.locator("#deal-3-points_a").fill(str(SHEET[2].points_a))
+    wait_for_deal(page, 3)
+    # Online again, the server's message (naming the values) replaces the phone's own.
+    page.locator("[data-row-for='2']").tap()
+    page.locator(pit_w).tap()
+    wait_for_deal(page, 2, "error")
     page.context.set_offline(False)
     page.locator("#deal-2-roem_a").fill("")  # the next change goes to the server again
     page.wait_for_selector("#table-sheet[data-updates]")
+    assert message.locator("li[data-local]").count() == 0
+    assert "pit: " in message.locator("li[data-field='pit']").text_content() and "162" in message.text_content()
+    assert message.text_content() != "pit: alleen met alle 162 punten"
+    page.locator(pit_w).tap()
+    wait_for_deal(page, 2)
+    page.wait_for_selector("#table-sheet[data-updates='2']")
     totals = [int(page.locator(f"output[data-total-side='{i}']").inner_text()) for i in (0, 1)]
     assert totals == expected[3]["running"]
     assert page.js_errors == []

@@ -1,6 +1,6 @@
 """Naming the player who verzaakt (issue 26 item 9), in the browser: on the keyboard sheet the select
 appears once the verzaakt box names a side, offers only that side's two players, is reached with Tab
-and chosen with the keyboard; on the phone it appears under the deal once "verz." is tapped. Both
+and chosen with the keyboard; on the phone it appears under the deal once "verz." is tapped, and the check page names the player. Both
 saves store the seat (and its count), which is what the standings charge."""
 
 from __future__ import annotations
@@ -79,3 +79,8 @@ def test_the_phone_names_the_player_who_verzaakt(new_context):
     page.wait_for_selector("#table-page[data-state='check']")
     assert Deal.objects.get(match=match, number=1).verzaakt_seat == "W"
     assert MatchSeat.objects.get(match=match, seat="W").verzaakt == 1
+    # the check the opponents do: beside the V mark, who verzaakt (W is "W" in Dutch too)
+    offender = page.locator("#summary tr[data-deal='1'] .offender")
+    assert offender.is_visible() and offender.inner_text() == "W (Speler3 W)"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.js_errors == []

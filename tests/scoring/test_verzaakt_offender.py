@@ -22,6 +22,7 @@ from django.utils import translation
 from clubs import tokens
 from clubs.members.services import ImportRefused
 from clubs.models import Player
+from competitions.draws.table_codes import printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from competitions.organiser.rows import reseat
 from competitions.standings import standings
@@ -193,6 +194,28 @@ def test_through_the_phone_the_offender_is_named(client, match, organiser):
     response = client.post(f"/t/{table.table_code}/save/", bad, HTTP_ACCEPT="application/json")
     assert response.status_code == 400
     assert counts(match)["S"] == 1 and Match.objects.get(pk=match.pk).version == 1
+
+
+def test_the_phone_check_and_accepted_views_name_the_offender(client, match):
+    """The opponents check the sheet typed at the table: beside the V mark the seat (Dutch letter)
+    and the name of the player who verzaakt, as on the match page; so too once accepted."""
+    table = publish(match)
+    data = {"side": "0", "key": "phone-key-check", **FORM}
+    assert client.post(f"/t/{table.table_code}/save/", data, HTTP_ACCEPT="application/json").status_code == 200
+    page = client.get(f"/t/{table.table_code}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert 'data-state="check"' in page
+    row = page.split('<tr data-deal="1">')[1].split("</tr>")[0]
+    assert 'V <span class="offender" title="verzaakt door">Z (Speler2 S)</span>' in row
+    assert 'class="offender"' not in page.split('<tr data-deal="2">')[1].split("</tr>")[0]
+    table.refresh_from_db()
+    accepted = client.post(
+        f"/t/{table.table_code}/accept/",
+        {"side": 1, "version": table.version, "pin": printed_pin(side_pin(table.table_code, 1))},
+    )
+    assert accepted.status_code == 302
+    page = client.get(f"/t/{table.table_code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-state="accepted"' in page
+    assert '<span class="offender" title="verzaakt by">S (Speler2 S)</span>' in page
 
 
 def test_a_seat_nobody_sits_at_is_refused():
