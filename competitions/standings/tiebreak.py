@@ -44,16 +44,18 @@ def _sort_values(metrics: list) -> Callable[[StandingRow], list]:
     signs = [-1 if m.higher_is_better else 1 for m in plain]
     if len(plain) == 1:
         sign = signs[0]
-        values = lambda row: (sign * read(row),)  # noqa: E731
+        values = lambda row: [sign * read(row)]  # noqa: E731
     else:
         values = lambda row: [s * v for s, v in zip(signs, read(row))]  # noqa: E731
     if len(plain) == len(metrics):
-        return lambda row: list(values(row))
-    slots = [isinstance(m, str) for m in metrics]
+        return values
+    slots = [k for k, m in enumerate(metrics) if isinstance(m, str)]  # in order: each insert lands in place
 
     def with_head_to_head(row):
-        found = iter(values(row))
-        return [None if h2h else next(found) for h2h in slots]
+        found = values(row)
+        for k in slots:
+            found.insert(k, None)
+        return found
 
     return with_head_to_head
 
