@@ -16,8 +16,10 @@ points of a win, and is not counted as played; averages leave byes out.
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import itemgetter
 
-from django.db.models import Count, Exists, F, OuterRef, Q, Sum
+from django.db import connections
+from django.db.models import Count, Exists, F, OuterRef, Q, Sum, Value
 
 from clubs.models import TeamMember
 from competitions.models import Bye, Competition, Entrant, Fixture, Match, MatchSide
@@ -27,6 +29,8 @@ from competitions.standings.tiebreak import compare_mutual
 from core.numbers import quotient
 
 CONFIRMED = Match.Status.CONFIRMED
+#: What the aggregate counts: rows (``ONE``: ``COUNT(1)``, the row count of its filter).
+ONE = Value(1)
 STAT_FIELDS = ("roem", "nat", "pits", "tegenpits", "bids", "made", "verzaakt")
 
 
@@ -43,9 +47,13 @@ def counted_sides(competition: Competition):
 
 
 def side_aggregates(competition: Competition):
-    """Per entrant: points, points against, matches, results and statistics (one GROUP BY)."""
+    """Per entrant: points, points against, matches, results and statistics (one GROUP BY).
+
+    Every row of the group is a counted match side, so the counts count rows, ``COUNT(*)`` and
+    ``COUNT(1) FILTER (WHERE …)`` (Django refuses ``*`` with a filter), not ``COUNT(id)``: the same
+    numbers, and SQLite reads no column for them (60,000 sides: about 3 ms of 73 less)."""
     results = {
-        name: Count("id", filter=Q(result=value))
+        name: Count(ONE, filter=Q(result=value))
         for name, value in (
             ("won", MatchSide.Result.WIN),
             ("drawn", MatchSide.Result.DRAW),
@@ -58,12 +66,23 @@ def side_aggregates(competition: Competition):
         .annotate(
             total=Sum("total"),
             opponents=Sum("opponents_total"),
-            played=Count("id"),
+            played=Count("*"),
             **results,
-            **recorded.missing_counts(),  # before the sums below take the fields' names
+            **recorded.missing_counts(ONE),  # before the sums below take the fields' names
             **{name: Sum(name) for name in STAT_FIELDS},
         )
     )
+
+
+def _plain_rows(queryset) -> tuple[list[str], list[tuple]]:
+    """The column names and rows of a ``values()`` aggregate, read straight from the cursor. Its
+    values are SUMs and COUNTs of integer columns, integers (or NULL) as the database returns them on
+    SQLite and PostgreSQL alike, so Django's per-value converters (``int(value)``, 40,000 calls for a
+    2,000-entrant league) would change nothing. The same SQL, one query."""
+    sql, params = queryset.query.sql_with_params()
+    with connections[queryset.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        return [column[0] for column in cursor.description], cursor.fetchall()
 
 
 def fixture_outcomes(competition: Competition) -> dict[int, dict[str, int]]:
@@ -126,37 +145,62 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     for entrant_id, round_id in byes:
         byes_of[entrant_id].append(bye_score[round_id] if bye_score else c.bye_points)
 
-    aggregates = {a["entrant_id"]: a for a in side_aggregates(c)}
-    outcomes = fixture_outcomes(c) if c.format == Competition.Format.TEAMS else {}
+    names, values = _plain_rows(side_aggregates(c))
+    at = {name: k for k, name in enumerate(names)}
+    take = itemgetter(*(at[name] for name in ("total", "opponents", "played", "won", "drawn", "lost", *STAT_FIELDS)))
+    missing_of = itemgetter(*(at[f"{name}_missing"] for name in recorded.STATS))
+    aggregates = {a[at["entrant_id"]]: a for a in values}
+    teams = c.format == Competition.Format.TEAMS
+    outcomes = fixture_outcomes(c) if teams else {}
+    no_outcome = dict(played=0, won=0, drawn=0, lost=0)
+    win, draw, loss = c.points_win, c.points_draw, c.points_loss
+    nothing = frozenset()
+    blank = (0,) * 6 + (None,) * 7  # no counted match: the row's defaults (0 below)
     rows = []
-    for e in (
+    for entrant_id, name, team_id, player_id, division, division_order in (
         Entrant.objects.filter(competition=c)
         .order_by()
         .values_list("id", "name", "team_id", "player_id", "division__name", "division__order")
     ):
-        entrant_id = e[0]
-        row = StandingRow(
-            name=e[1],
-            entrant_id=entrant_id,
-            team_id=e[2],
-            player_id=e[3],
-            division=e[4] or "",
-            division_order=e[5] or 0,
-        )
         a = aggregates.get(entrant_id)
-        if a is not None:
-            row.total, row.opponents = a["total"], a["opponents"]
-            row.played, row.won, row.drawn, row.lost = a["played"], a["won"], a["drawn"], a["lost"]
-            for name in STAT_FIELDS:
-                setattr(row, name, a[name] or 0)  # NULL: not recorded (totals-only entry)
-            recorded.mark(row, a)
-        if c.format == Competition.Format.TEAMS:
-            o = outcomes.get(entrant_id) or dict(played=0, won=0, drawn=0, lost=0)
-            row.played, row.won, row.drawn, row.lost = o["played"], o["won"], o["drawn"], o["lost"]
+        total, opponents, played, won, drawn, lost, roem, nat, pits, tegenpits, bids, made, verzaakt = (
+            blank if a is None else take(a)
+        )
+        if teams:
+            o = outcomes.get(entrant_id) or no_outcome
+            played, won, drawn, lost = o["played"], o["won"], o["drawn"], o["lost"]
         bye_scores = byes_of.get(entrant_id, ())
-        row.byes, row.bye_points = len(bye_scores), sum(bye_scores)
-        row.points = row.total + row.bye_points
-        row.match_points = (row.won + row.byes) * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
+        byes, bye_points = len(bye_scores), sum(bye_scores)
+        row = StandingRow(  # every figure at once: the dataclass sets its fields once
+            name=name,
+            entrant_id=entrant_id,
+            team_id=team_id,
+            player_id=player_id,
+            division=division or "",
+            division_order=division_order or 0,
+            points=total + bye_points,
+            total=total,
+            opponents=opponents,
+            played=played,
+            won=won,
+            drawn=drawn,
+            lost=lost,
+            byes=byes,
+            bye_points=bye_points,
+            # NULL: not recorded (totals-only entry)
+            roem=roem or 0,
+            nat=nat or 0,
+            pits=pits or 0,
+            tegenpits=tegenpits or 0,
+            bids=bids or 0,
+            made=made or 0,
+            verzaakt=verzaakt or 0,
+            match_points=(won + byes) * win + drawn * draw + lost * loss,
+        )
+        if a is not None:
+            # recorded.mark, without building a mapping for the (usual) row with every statistic recorded
+            missing = missing_of(a)
+            row.unrecorded = frozenset(s for s, n in zip(recorded.STATS, missing) if n) if any(missing) else nothing
         rows.append(row)
     return rows
 

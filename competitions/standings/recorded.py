@@ -23,9 +23,10 @@ MISSING = tuple(f"{name}_missing" for name in STATS)
 NOT_RECORDED = "—"
 
 
-def missing_counts() -> dict:
-    """Aggregate annotations: per statistic, the match sides of the group without it."""
-    return {f"{name}_missing": Count("id", filter=Q(**{f"{name}__isnull": True})) for name in STATS}
+def missing_counts(counted="id") -> dict:
+    """Aggregate annotations: per statistic, the match sides of the group without it. ``counted``:
+    ``Value(1)`` where every row of the group is a match side (``COUNT(1)`` reads no column)."""
+    return {f"{name}_missing": Count(counted, filter=Q(**{f"{name}__isnull": True})) for name in STATS}
 
 
 def mark(row, values) -> None:

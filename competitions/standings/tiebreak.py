@@ -9,6 +9,7 @@ over. Within a shared place rows are listed by name (players by surname), then i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter, itemgetter
 
 from competitions.standings.metrics import HEAD_TO_HEAD, Metric, StandingRow, metric_for
 
@@ -33,9 +34,30 @@ def row_id(row: StandingRow) -> int:
     return row.player_id if row.entrant_id is None else row.entrant_id
 
 
-def _sort_value(metric: Metric, row: StandingRow):
-    value = metric.value(row)
-    return -value if metric.higher_is_better else value
+def _sort_values(metrics: list) -> Callable[[StandingRow], list]:
+    """A row's sort values of ``metrics`` (each metric's value, negated where higher is better; None
+    for head to head), as one function: the metrics' attributes read with one ``attrgetter``."""
+    plain = [m for m in metrics if not isinstance(m, str)]
+    if not plain:
+        return lambda row: [None] * len(metrics)
+    read = attrgetter(*(m.key for m in plain))
+    signs = [-1 if m.higher_is_better else 1 for m in plain]
+    if len(plain) == 1:
+        sign = signs[0]
+        values = lambda row: [sign * read(row)]  # noqa: E731
+    else:
+        values = lambda row: [s * v for s, v in zip(signs, read(row))]  # noqa: E731
+    if len(plain) == len(metrics):
+        return values
+    slots = [k for k, m in enumerate(metrics) if isinstance(m, str)]  # in order: each insert lands in place
+
+    def with_head_to_head(row):
+        found = values(row)
+        for k in slots:
+            found.insert(k, None)
+        return found
+
+    return with_head_to_head
 
 
 def rank_rows(
@@ -49,7 +71,8 @@ def rank_rows(
     """Order ``rows`` (per division, in division order) and set rank, rank_label, position, prize."""
     metrics: list[Metric | str] = [HEAD_TO_HEAD if k == HEAD_TO_HEAD else metric_for(k) for k in keys]
     # Each row's values of the metrics, computed once (metrics like averages are fractions).
-    keys = {id(row): [None if m == HEAD_TO_HEAD else _sort_value(m, row) for m in metrics] for row in rows}
+    sort_values = _sort_values(metrics)
+    keys = {id(row): sort_values(row) for row in rows}
     mutual = _load_head_to_head(rows, metrics, keys, head_to_head)
     by_division: dict[tuple[int, str], list[StandingRow]] = {}
     for row in rows:
@@ -59,17 +82,30 @@ def rank_rows(
         groups = _partition(sorted(by_division[division], key=_display_order), 0, metrics, keys, mutual)
         position = 1
         for group in groups:
-            for row in group:
-                row.rank = position
-                row.rank_label = f"{position}=" if len(group) > 1 else str(position)
+            if len(group) == 1:  # most places: not shared
+                row = group[0]
                 ordered.append(row)
-            span = range(position, position + len(group))
-            prize = any(p <= prize_places or (prize_every and p > prize_places and p % prize_every == 0) for p in span)
+                row.rank = row.position = position
+                row.rank_label = str(position)
+                row.prize = _prize(position, prize_places, prize_every)
+                position += 1
+                continue
+            label = f"{position}="
+            prize = any(_prize(p, prize_places, prize_every) for p in range(position, position + len(group)))
             for offset, row in enumerate(group):
+                row.rank = position
+                row.rank_label = label
                 row.position = position + offset
-                row.prize = bool(prize)
+                row.prize = prize
+                ordered.append(row)
             position += len(group)
     return ordered
+
+
+def _prize(position: int, places: int, every: int) -> bool:
+    """Whether a place wins a prize (``prizes.is_prize_place``): a group of tied rows wins one when
+    any place it spans does."""
+    return position <= places or bool(every and position > places and position % every == 0)
 
 
 def _display_order(row: StandingRow):
@@ -84,7 +120,7 @@ def _partition(
     """Split a group of rows level on ``metrics[:level]`` into ordered groups of rows still level."""
     if len(group) < 2 or level == len(metrics):
         return [group]
-    if metrics[level] == HEAD_TO_HEAD:
+    if isinstance(metrics[level], str):  # HEAD_TO_HEAD (every other entry is a Metric)
         if len(group) == 2:
             a, b = group
             verdict = mutual.get((row_id(a), row_id(b)), 0)
@@ -93,14 +129,25 @@ def _partition(
             if verdict < 0:
                 return [[b], [a]]
         return _partition(group, level + 1, metrics, keys, mutual)
+    # The metrics from here to the next head to head (or the end) at once: sorting by their values
+    # together is the order of sorting by each in turn, and the groups level on all of them the same.
+    stop = level + 1
+    while stop < len(metrics) and not isinstance(metrics[stop], str):
+        stop += 1
+    decorated = sorted(((keys[id(r)][level:stop], r) for r in group), key=_first)  # stable: display order kept within
     result: list[list[StandingRow]] = []
-    group = sorted(group, key=lambda r: keys[id(r)][level])  # stable: display order kept within
     start = 0
-    for i in range(1, len(group) + 1):
-        if i == len(group) or keys[id(group[i])][level] != keys[id(group[start])][level]:
-            result.extend(_partition(group[start:i], level + 1, metrics, keys, mutual))
+    for i in range(1, len(decorated) + 1):
+        if i == len(decorated) or decorated[i][0] != decorated[start][0]:
+            if i - start == 1:
+                result.append([decorated[start][1]])
+            else:
+                result.extend(_partition([r for _, r in decorated[start:i]], stop, metrics, keys, mutual))
             start = i
     return result
+
+
+_first = itemgetter(0)
 
 
 def _load_head_to_head(rows, metrics, keys, loader) -> dict[tuple[int, int], int]:
