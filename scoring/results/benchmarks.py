@@ -6,6 +6,8 @@ as it finds every ``benchmarks.py`` of a feature folder.
 
 from __future__ import annotations
 
+import ctypes
+import gc
 import os
 import random
 import tempfile
@@ -188,10 +190,20 @@ def _insert_deals(rows: list[tuple]) -> None:
 
 
 class PeakRss:
-    """Samples the process's resident memory in a thread (``/proc/self/statm``): the peak in MB."""
+    """Samples the process's resident memory in a thread (``/proc/self/statm``): the peak in MB.
+
+    On entry the memory that earlier benchmarks of the same ``bench`` run freed is handed back to the
+    system (a garbage collection, then glibc's ``malloc_trim``): without it the whole run's high-water
+    mark stood in the figure (343 MB in a full run against 194 MB for the export alone). ``start`` is the
+    resident size after that, ``peak`` the highest sampled inside."""
 
     def __enter__(self):
-        self.peak = self._rss()
+        gc.collect()
+        try:
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        except (OSError, AttributeError):  # not glibc: the resident size as it is
+            pass
+        self.start = self.peak = self._rss()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
@@ -230,7 +242,12 @@ def bench_results(size: str):
     cpu = time.process_time() - cpu
     value = rate(rows, sw.seconds)
     target, ok = at_least(value, 30_000, "rows/s")
-    mem_target, mem_ok = at_most(memory.peak, 300, "MB")
+    # The bar is on what the export itself adds: the generated data of this and every earlier benchmark
+    # of the run lives in the same process (SQLite's pages among it), 180 MB alone and 316 MB in a full
+    # run, while the export adds about 13 MB. 100 MB is stricter than the old 300 MB for the whole
+    # process, which left the export 120 MB over the 180 MB it starts from when run alone.
+    growth = memory.peak - memory.start
+    mem_target, mem_ok = at_most(growth, 100, "MB")
     return [
         Measurement(
             "results.xlsx",
@@ -241,7 +258,12 @@ def bench_results(size: str):
             f"{rows:,} deals, {size / 2**20:.0f} MB file; {rate(rows, cpu):,.0f}/s of CPU time",
         ),
         Measurement(
-            "results.xlsx peak memory", memory.peak, "MB", mem_target, mem_ok, "resident memory of the whole process"
+            "results.xlsx memory added",
+            growth,
+            "MB",
+            mem_target,
+            mem_ok,
+            f"resident memory of the whole process: {memory.start:.0f} MB before the export, peak {memory.peak:.0f} MB",
         ),
     ]
 
