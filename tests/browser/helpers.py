@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from openpyxl import Workbook
+
+from clubs.models import StaffRole
 
 
 def log_in(page, username: str, password: str = "demo") -> None:
@@ -13,6 +16,22 @@ def log_in(page, username: str, password: str = "demo") -> None:
     with page.expect_navigation():
         page.locator("main form button[type=submit]").click()
     assert page.locator("header .user").inner_text().strip() == username
+
+
+def scorer_opens_entry_page(new_page, club, match, *, height: int = 800):
+    """A scorer of ``club`` logs in on the login page and opens ``match``'s keyboard sheet (1280 px
+    wide), ready once its script is wired (``body.live-ready``)."""
+    user = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
+    StaffRole.objects.create(user=user, club=club, role=StaffRole.Role.SCORER)
+    page = new_page(viewport={"width": 1280, "height": height})
+    page.goto("/accounts/login/")
+    page.locator("#id_username").fill("teller")
+    page.locator("#id_password").fill("geheim-wachtwoord")
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+    page.goto(f"/matches/{match.pk}/enter/")
+    page.wait_for_selector("body.live-ready")
+    return page
 
 
 def log_out(page) -> None:

@@ -5,9 +5,8 @@ row being typed; leaving with unsaved changes asks first."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from clubs.models import StaffRole
+from tests.browser.helpers import scorer_opens_entry_page
 from tests.scoring.factories import make_club, make_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,16 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def sheet(new_page):
     club = make_club("vallen")
     match = make_match(club)
-    user = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
-    StaffRole.objects.create(user=user, club=club, role=StaffRole.Role.SCORER)
-    page = new_page(viewport={"width": 1280, "height": 600})
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("teller")
-    page.locator("#id_password").fill("geheim-wachtwoord")
-    with page.expect_navigation():
-        page.locator("main form button[type=submit]").click()
-    page.goto(f"/matches/{match.pk}/enter/")
-    page.wait_for_selector("body.live-ready")
+    page = scorer_opens_entry_page(new_page, club, match, height=600)
     return page, match
 
 

@@ -6,10 +6,9 @@ changeable."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from clubs.models import StaffRole
 from competitions.models import Match
+from tests.browser.helpers import scorer_opens_entry_page
 from tests.browser.test_table_phones import open_phone, tables, wait_for_deal  # noqa: F401 (fixture)
 from tests.scoring.factories import make_club, make_match
 
@@ -79,16 +78,7 @@ def test_after_a_save_correcting_one_side_updates_the_other(tables, new_context)
 def entry(new_page):
     club = make_club("valkuil")
     match = make_match(club)
-    user = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
-    StaffRole.objects.create(user=user, club=club, role=StaffRole.Role.SCORER)
-    page = new_page(viewport={"width": 1280, "height": 800})
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("teller")
-    page.locator("#id_password").fill("geheim-wachtwoord")
-    with page.expect_navigation():
-        page.locator("main form button[type=submit]").click()
-    page.goto(f"/matches/{match.pk}/enter/")
-    page.wait_for_selector("body.live-ready")
+    page = scorer_opens_entry_page(new_page, club, match, height=800)
     return page
 
 

@@ -6,11 +6,10 @@ saves store the seat (and its count), which is what the standings charge."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
-from clubs.models import StaffRole
 from competitions.models import MatchSeat
 from scoring.models import Deal
+from tests.browser.helpers import scorer_opens_entry_page
 from tests.browser.test_table_phones import tap
 from tests.scoring.factories import make_club, make_match
 from tests.scoring.phones.test_table_link import publish
@@ -29,16 +28,7 @@ def offered(page, number: int) -> list[str]:
 def test_the_keyboard_sheet_offers_the_verzaakt_sides_players(new_page):
     club = make_club("verz-toets")
     match = make_match(club, deals_per_match=2)
-    get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
-    StaffRole.objects.create(user=get_user_model().objects.get(username="teller"), club=club, role="scorer")
-    page = new_page(viewport={"width": 1280, "height": 800})
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("teller")
-    page.locator("#id_password").fill("geheim-wachtwoord")
-    with page.expect_navigation():
-        page.locator("main form button[type=submit]").click()
-    page.goto(f"/matches/{match.pk}/enter/")
-    page.wait_for_selector("body.live-ready")
+    page = scorer_opens_entry_page(new_page, club, match)
     select = page.locator("#deal-1-verzaakt_seat")
     assert select.is_hidden()  # no side verzaakt: nobody to name
     page.keyboard.type("w")  # the bidder; the cursor moves to the points
