@@ -236,7 +236,7 @@ class Competition(models.Model):
         help_text=_('Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].'),
     )
 
-    # League publication (competitions.league.results): how a team match's tables make match points.
+    # League publication (competitions.standings.fixtures): how a team match's tables make match points.
     class MatchPointsScheme(models.TextChoices):
         TOTAL = "total", _("by the team match's total (win, draw, loss)")
         TABLES = "tables", _("per table won, plus a bonus for the higher total")

@@ -18,17 +18,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions import permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Fixture, Match, MatchSide
-from competitions.season.rulesets import ruleset_for_match
 from core.prepared import delete_rows, insert_rows
 from core.transactions import atomic_refusals
-from scoring.entry.deal_input import DealError, deal_to_dict, parse_sheet
-from scoring.entry.log import result_written
-from scoring.matches.offenders import check_offenders, count_offenders
-from scoring.matches.sides import remember_rows, side_statistics, store_sides
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
 from scoring.selectors import match_with_club, with_deals
+from scoring.sheet.deal_input import DealError, deal_to_dict, parse_sheet
+from scoring.sheet.log import result_written
+from scoring.sheet.offenders import check_offenders, count_offenders
+from scoring.sheet.sides import remember_rows, side_statistics, store_sides
 
 
 class EntryError(Exception):

@@ -25,8 +25,8 @@ from django.utils.translation import gettext_noop
 from openpyxl import load_workbook
 from openpyxl.utils.exceptions import InvalidFileException
 
-from clubs.members.names import with_sort_names
 from clubs.models import Club, Player, Team, TeamMember
+from clubs.names import with_sort_names
 from core.text import control_character
 from documents.upload_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
 

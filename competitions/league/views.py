@@ -1,5 +1,5 @@
 """Public league pages (no login): the fixture list per competition and division, its iCalendar feed
-(all fixtures, or one team's), and a team's page. Thin: ``competitions.league.results`` reads, ``competitions.league.calendar``
+(all fixtures, or one team's), and a team's page. Thin: ``competitions.standings.fixtures`` reads, ``competitions.league.calendar``
 writes the feed, ``charts`` draws. A fixed number of queries each.
 """
 
@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 
 from competitions import selectors
 from competitions.league import calendar
-from competitions.league.results import fixture_lines
 from competitions.models import Competition, Division, Entrant, Evening
 from competitions.standings import charts, standings, team_members
 from competitions.standings.course import season_course
+from competitions.standings.fixtures import fixture_lines
 
 
 def league_context(competition: Competition, rows: list, follow) -> dict:

@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.members.names import player_sort_key
 from clubs.models import Player
+from clubs.names import player_sort_key
 from clubs.permissions import clubs_managed_by, is_organiser_of, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows

@@ -24,13 +24,13 @@ from django.utils.translation import ngettext
 
 from clubs.models import Club
 from clubs.permissions import is_organiser_of
+from competitions.base.options import preset_values
 from competitions.models import Competition
 from competitions.season import selectors, services
 from competitions.season.forms import NewSeasonForm, SettingsForm
-from competitions.season.options import preset_values
-from competitions.season.plain import plain_rules
 from competitions.season.reglementen import BY_KEY, TEMPLATES
 from competitions.season.validation import LOCKED, settings_errors, settings_of
+from competitions.standings.plain import plain_rules
 from scoring.rules import RULESETS
 
 

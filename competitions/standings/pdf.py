@@ -13,9 +13,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition
-from competitions.season.plain import plain_rules
 from competitions.standings.exports import cell_value, standing_columns
 from competitions.standings.notes import season_notes
+from competitions.standings.plain import plain_rules
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from core.numbers import number_text
@@ -188,7 +188,7 @@ class StandingsRenderer(FlowableRenderer):
         ]
 
     def reglement(self) -> list:
-        """ "Het reglement in gewone taal" at the foot (competitions/season/plain.py)."""
+        """ "Het reglement in gewone taal" at the foot (competitions/standings/plain.py)."""
         head = ParagraphStyle("reglement-head", fontName=FONT_BOLD, fontSize=8.5, leading=11, spaceBefore=8)
         body = ParagraphStyle("reglement", fontName=FONT, fontSize=8, leading=10.5)
         sentences = plain_rules(self.competition)

@@ -15,16 +15,16 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from competitions import permissions
+from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Match, MatchSeat, MatchSide
-from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from scoring import selectors, services
 from scoring.duplicate.selectors import board_numbers
-from scoring.entry.deal_input import sheet_words
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import initial_from_deals, layout_for, side_labels, whole_number
-from scoring.entry.preview import sheet_preview
 from scoring.matches.tables import AuditTable, DifferenceTable, StatsTable, deal_rows, deal_table, stat_rows
+from scoring.sheet.deal_input import sheet_words
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import initial_from_deals, layout_for, side_labels, whole_number
+from scoring.sheet.preview import sheet_preview
 from scoring.totals import views as views_totals
 
 

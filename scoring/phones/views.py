@@ -20,13 +20,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.permissions import clubs_staffed_by
-from competitions.draws.table_codes import assign_table_codes, normalise, printed
+from competitions.base.table_codes import assign_table_codes, normalise, printed
 from competitions.models import Match, Round
 from documents.qr import qr_svg
 from scoring import selectors
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import whole_number
-from scoring.entry.preview import sheet_preview
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
 from scoring.phones.conflict import comparison
@@ -43,6 +40,9 @@ from scoring.phones.selectors import (
 )
 from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, rules_for_phone, summary
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, record_conflict, stored_deals
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import whole_number
+from scoring.sheet.preview import sheet_preview
 
 
 def table_link(view):

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
-from competitions.draws.table_codes import assign_table_codes, printed
+from competitions.base.table_codes import assign_table_codes, printed
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from competitions.standings.views import visible_competition

@@ -28,7 +28,7 @@ from clubs.permissions import clubs_staffed_by, is_organiser_of, is_site_admin, 
 from competitions.models import Competition, Match
 from competitions.pagecache.live import stamp
 from scoring import services
-from scoring.entry.layout import whole_number
+from scoring.sheet.layout import whole_number
 from scoring.tonight.selectors import tonight
 
 POLL_MS = 2000  # how often the page asks whether anything changed

@@ -32,12 +32,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions import permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match, MatchSide
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import ruleset_for_match
-from scoring.entry.layout import side_labels
-from scoring.entry.log import result_written
-from scoring.matches.offenders import count_offenders
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
@@ -49,6 +46,9 @@ from scoring.services import (
     refuse_unless_may_correct,
     stored_deals,
 )
+from scoring.sheet.layout import side_labels
+from scoring.sheet.log import result_written
+from scoring.sheet.offenders import count_offenders
 
 #: The counts a totals sheet may carry besides the totals, in form order.
 COUNTS = ("roem", "nat", "pits")

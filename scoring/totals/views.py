@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions import permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import ruleset_for_match
 from scoring import selectors, services
-from scoring.entry.layout import whole_number
+from scoring.sheet.layout import whole_number
 from scoring.totals import services as services_totals
 
 FIELDS = ("total", *services_totals.COUNTS)  # form field prefixes, in column order

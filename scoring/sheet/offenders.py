@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from competitions.models import Match, MatchSeat
 from core.compass import seat_label
-from scoring.entry.deal_input import DealError
+from scoring.sheet.deal_input import DealError
 
 
 def check_offenders(match: Match, inputs: list) -> list[DealError]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
 
-from competitions.season.rulesets import EDITABLE_OPTIONS
+from competitions.base.rulesets import EDITABLE_OPTIONS
 from scoring.rules import RULESETS
 from scoring.rules import rulesets as engine
 from scoring.rules.cards import Rank

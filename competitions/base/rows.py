@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from django.db.models import Max
 
 from clubs.models import Player
-from competitions.draws import pairing as draws
+from competitions.base import pairing as draws
 from competitions.models import (
     Bye,
     Competition,

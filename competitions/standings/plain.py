@@ -19,8 +19,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from competitions.base.options import differences, effective_values, house_rules
 from competitions.models import Competition
-from competitions.season.options import differences, effective_values, house_rules
 from competitions.standings import primary_metric, tie_breakers_of
 from competitions.standings.metrics import HEAD_TO_HEAD, metric_for
 from competitions.standings.prizes import prize_rule_text

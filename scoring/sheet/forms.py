@@ -4,7 +4,7 @@ The form only turns what a person typed into the dicts ``scoring.services`` take
 key, roem as a number or tally symbols, the other side's points from the deal total) and names
 what it cannot read, at the deal and field. Everything about the game itself — is this deal
 valid, what does it score, is it nat — is the rules engine's answer, through
-``scoring.entry.deal_input`` (see :func:`sheet_preview`) and the services.
+``scoring.sheet.deal_input`` (see :func:`sheet_preview`) and the services.
 
 Input names and ids are ``deal-<n>-<field>`` (``deal-3-points_a``); ``version`` is hidden.
 """
@@ -18,8 +18,10 @@ from django import forms
 from django.utils.translation import gettext as _
 
 from core.compass import seat_label
-from scoring.entry.deal_input import DealError
-from scoring.entry.layout import (
+from scoring.rules import from_tally
+from scoring.rules.rulesets import SEATS
+from scoring.sheet.deal_input import DealError
+from scoring.sheet.layout import (
     FIELD_LABELS,
     SIDE_KEYS,
     SIDE_SHOWN,
@@ -31,8 +33,6 @@ from scoring.entry.layout import (
     side_labels,
     whole_number,
 )
-from scoring.rules import from_tally
-from scoring.rules.rulesets import SEATS
 
 NEGATIVE = re.compile(r"\s*-\s*\d+\s*")
 

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from scoring.entry.deal_input import DealError, check_deal, to_deal_input, translate_engine_message
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import field_name
 from scoring.rules import InvalidDeal, score_match
+from scoring.sheet.deal_input import DealError, check_deal, to_deal_input, translate_engine_message
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import field_name
 
 
 def sheet_preview(form: SheetForm) -> dict:
