@@ -8,7 +8,7 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
-    path("", include("scoring.urls")),
+    path("", include("scoring.entry.urls")),
     path("", include("scoring.prints.urls")),
     path("", include("competitions.standings.urls")),
     path("", include("competitions.organiser.urls")),
