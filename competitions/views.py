@@ -17,6 +17,7 @@ from competitions.league.calendar import webcal_url
 from competitions.league.views import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
+from competitions.players import selectors as player_selectors
 from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
 from competitions.standings import (
     evening_results,
@@ -205,8 +206,8 @@ def evening_report_page(request, slug, number):
 
 def player_detail(request, slug, player_id):
     competition = selectors.public_competition(slug)
-    player = selectors.competition_player(competition, player_id)
-    summary = selectors.player_summary(competition, player, selectors.play_seen(request.user, competition))
+    player = player_selectors.competition_player(competition, player_id)
+    summary = player_selectors.player_summary(competition, player, selectors.play_seen(request.user, competition))
     matches = PlayerMatchTable(summary.matches, slug=slug, prefix="m-")
     partners = PartnerTable(summary.partners, slug=slug, prefix="p-")
     evenings = PlayerEveningTable(summary.evenings, slug=slug, prefix="e-")

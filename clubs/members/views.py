@@ -4,28 +4,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.members.services import MAX_BYTES, ImportRefused, RowError, import_members_and_teams
 from clubs.members.template import template_workbook
-from clubs.models import Club
-from clubs.permissions import is_organiser_of
+from clubs.permissions import organised_club
 from documents.xlsx import XLSX_TYPE
-
-
-def _club(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not is_organiser_of(request.user, club):
-        raise PermissionDenied
-    return club
 
 
 @login_required
 def import_members(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     context = {"club": club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
         upload = request.FILES.get("file")
@@ -59,7 +50,7 @@ def import_members(request, slug):
 
 @login_required
 def import_template(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{club.slug}-members-and-teams.xlsx"'
     return response

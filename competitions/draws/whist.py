@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from competitions.base.pairing import RoundPlan, TablePlan, seats_of
-from competitions.draws.methods import DrawMethod
-from competitions.models import Round, WhistRound
+from competitions.models import DrawMethod, Round, WhistRound
 from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, whist_schedule
 
 

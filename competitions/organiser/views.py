@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Player
 from clubs.names import player_sort_key
-from clubs.permissions import clubs_managed_by, is_organiser_of, is_site_admin
+from clubs.permissions import clubs_managed_by, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
@@ -40,16 +40,9 @@ from competitions.organiser import selectors
 from competitions.organiser import selectors as organiser_selectors
 from competitions.organiser.forms import AttendanceForm, DrawForm, EveningForm, FixturesForm, SwapForm
 from competitions.organiser.selectors import Draw
+from competitions.permissions import organised_competition
 from competitions.services import DrawError
 from core.compass import seat_label
-
-
-def organiser_competition(request, slug: str) -> Competition:
-    """The competition of ``slug`` for its club's organiser (or a site admin); anyone else gets 403."""
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
 
 
 def _round(competition: Competition, number: int) -> Round:
@@ -86,7 +79,7 @@ def dashboard(request):
 
 @login_required
 def competition_detail(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     context = {"competition": competition, "evening_form": EveningForm()}
     if competition.format == Competition.Format.INDIVIDUAL:
         context["evenings"] = selectors.evenings_of(competition)
@@ -98,7 +91,7 @@ def competition_detail(request, slug):
 @login_required
 @require_POST
 def evening_create(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     form = EveningForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Please enter a valid date."))
@@ -113,7 +106,7 @@ def evening_create(request, slug):
 
 @login_required
 def attendance(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     members = selectors.attendance_list(evening)
     by_id = {m.player.pk: m.player for m in members}
@@ -176,7 +169,7 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
 @login_required
 def round_draw(request, slug, number):
     """The draw of a round; a POST draws a round that has no tables yet."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     if request.method != "POST":
         return _render_draw(request, round)
@@ -193,7 +186,7 @@ def round_draw(request, slug, number):
 @login_required
 @require_POST
 def round_redraw(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     form = DrawForm(request.POST)
     if not form.is_valid():
@@ -210,7 +203,7 @@ def round_redraw(request, slug, number):
 @login_required
 @require_POST
 def round_swap(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     draw = selectors.round_draw(round)
     form = SwapForm(request.POST, choices=draw.choices)
@@ -240,7 +233,7 @@ def round_publish(request, slug, number):
 def round_action(request, slug, number, service, success: str):
     """A one-click change of a round (publish, unpublish): call the service, report its refusal or
     ``success`` (a message with ``%(round)s``), and go back to the round's draw page."""
-    round = _round(organiser_competition(request, slug), number)
+    round = _round(organised_competition(request, slug), number)
     try:
         service(round=round)
     except DrawError as error:
@@ -252,7 +245,7 @@ def round_action(request, slug, number, service, success: str):
 
 @login_required
 def fixtures(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     form = FixturesForm(_posted(request), initial={"double": competition.double_round_robin})  # the season's plan
     if request.method == "POST" and form.is_valid():
         try:
@@ -278,7 +271,7 @@ def fixtures(request, slug):
 
 @login_required
 def swiss(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     error = None
     if request.method == "POST":
         try:
@@ -322,7 +315,7 @@ def _save_ticks(request, evening) -> bool:
 @require_POST
 def walk_in(request, slug, number):
     """Add a guest or a new member; the attendance page posts its unsaved ticks along, saved first."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     if request.POST.get("ticks") == "1" and not _save_ticks(request, evening):
         return redirect(_attendance_url(slug, number))
@@ -350,7 +343,7 @@ def walk_in(request, slug, number):
 @require_POST
 def substitute(request, slug, number):
     """A substitute (invaller) takes over a member's seat for the rest of the evening."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     listed = organiser_selectors.attendance_list(evening)
     members = {m.player.pk: m.player for m in listed}
@@ -383,7 +376,7 @@ def substitute(request, slug, number):
 @login_required
 @require_POST
 def evening_delete(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     try:
         evening_services.delete_evening(evening=evening)
@@ -397,7 +390,7 @@ def evening_delete(request, slug, number):
 @login_required
 @require_POST
 def evening_tables(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     form = EveningTablesForm(request.POST)
     if form.is_valid():
@@ -416,7 +409,7 @@ def evening_tables(request, slug, number):
 @require_POST
 def round_next(request, slug, number):
     """Draw the evening's next round; past the competition's rounds per evening only when confirmed."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     drawn = evening.rounds.count()
     if drawn >= competition.rounds_per_evening and request.POST.get("confirm") != "1":
@@ -433,7 +426,7 @@ def round_next(request, slug, number):
 @login_required
 @require_POST
 def round_delete(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     label = round.label
     try:
@@ -500,7 +493,7 @@ def evening_round_context(
 @require_POST
 def round_reseat(request, slug, number):
     """After publishing: a late arrival or a leaver; reprint the sheets of the tables involved."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     seated, others = evening_round_context(round, _draw_for(round), with_rotation=False)["reseat_choices"]
     form = ReseatForm(request.POST, seated=seated, others=others)
@@ -540,7 +533,7 @@ def round_reseat(request, slug, number):
 @require_POST
 def round_sit_out(request, slug, number):
     """Mark who sits this round out, then draw the round anew without them (draft rounds only)."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     present = list(Player.objects.filter(attendances__evening_id=round.evening_id).values_list("pk", "last_name"))
     form = SitOutForm(request.POST, present=present)

@@ -13,25 +13,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.permissions import is_organiser_of
-from competitions.models import Competition
+from competitions.permissions import organised_competition
 from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, unknown_names
 from competitions.season.history_xlsx import MAX_BYTES, SheetRefused, header, read_rows, template_workbook
 from documents.xlsx import XLSX_TYPE
 
 CONFIRM_MAX_AGE = 3600
-
-
-def competition_of_organiser(request, slug: str) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
 
 
 def _salt(competition, user) -> str:
@@ -80,7 +71,7 @@ def _import(request, competition, rows, numbers, *, create_players: bool, contex
 
 @login_required
 def history_import(request, slug):
-    competition = competition_of_organiser(request, slug)
+    competition = organised_competition(request, slug)
     context = {"competition": competition, "club": competition.club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method != "POST":
         return render(request, "staff/season/history.html", context)
@@ -121,7 +112,7 @@ def history_import(request, slug):
 
 @login_required
 def history_template(request, slug):
-    competition = competition_of_organiser(request, slug)
+    competition = organised_competition(request, slug)
     response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}-evening-totals.xlsx"'
     return response

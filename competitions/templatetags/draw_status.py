@@ -7,9 +7,8 @@ from __future__ import annotations
 from django import template
 
 from clubs.models import ApartPair
-from competitions.draws.methods import DrawMethod
 from competitions.draws.whist import whist_status
-from competitions.models import Competition
+from competitions.models import Competition, DrawMethod
 
 register = template.Library()
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.permissions import is_organiser_of
-from competitions.models import Competition
+from competitions.permissions import organised_competition
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.services import MAX_BOARDS, MAX_TABLES, DuplicateError, create_duplicate, pairs_in_order
 
@@ -42,9 +40,7 @@ class DealForm(forms.Form):
 
 @login_required
 def deal(request, slug):
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
+    competition = organised_competition(request, slug)
     setup = DuplicateSetup.objects.filter(competition=competition).first()
     pairs = pairs_in_order(competition)
     form = DealForm(request.POST if request.method == "POST" else None, initial={"tables": max(2, len(pairs) // 2)})

@@ -5,9 +5,9 @@ from scoring.entry import views
 app_name = "scoring"
 
 urlpatterns = [
-    path("matches/<int:pk>/", views.match_detail, name="match"),
-    path("matches/<int:pk>/enter/", views.enter, name="enter"),
-    path("matches/<int:pk>/enter/totals/", views.live_totals, name="totals"),
-    path("matches/<int:pk>/confirm/", views.confirm, name="confirm"),
-    path("matches/<int:pk>/blind/", views.blind_entry, name="blind"),
+    path("", views.match_detail, name="match"),
+    path("enter/", views.enter, name="enter"),
+    path("enter/totals/", views.live_totals, name="totals"),
+    path("confirm/", views.confirm, name="confirm"),
+    path("blind/", views.blind_entry, name="blind"),
 ]

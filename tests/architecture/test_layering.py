@@ -381,7 +381,6 @@ def mutual_pairs(modules: dict[str, Path]) -> list[str]:
     return [f"{a} <-> {b}: " + "; ".join(arrows[(a, b)] + arrows[(b, a)]) for a, b in pairs]
 
 
-@pytest.mark.xfail(strict=True, reason="17 pairs before the move of issue 35; the move brings them to 0")
 def test_feature_folders_point_one_way():
     """What several features stand on is a base none of them imports back (DESIGN.md, Layout)."""
     pairs = mutual_pairs(project_modules())
