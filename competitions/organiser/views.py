@@ -32,8 +32,6 @@ from clubs.permissions import clubs_managed_by, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
-from competitions.evenings import services as evening_services
-from competitions.evenings import substitutes
 from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, SubstituteForm, WalkInForm
 from competitions.models import Attendance, Competition, Evening, Round, SitOut
 from competitions.organiser import selectors
@@ -43,6 +41,7 @@ from competitions.organiser.selectors import Draw
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
 from core.compass import seat_label
+from core.refusals import show_refusal
 
 
 def _round(competition: Competition, number: int) -> Round:
@@ -99,7 +98,7 @@ def evening_create(request, slug):
     try:
         evening = services.create_evening(competition=competition, date=form.cleaned_data["date"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect("staff:competition", slug=slug)
     return redirect("staff:attendance", slug=slug, number=evening.number)
 
@@ -120,7 +119,7 @@ def attendance(request, slug, number):
                 called_off=[by_id[pk] for pk in form.cleaned_data["called_off"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             count = len(present)
             messages.success(
@@ -179,7 +178,7 @@ def round_draw(request, slug, number):
     try:
         services.draw_round(round=round, seed=form.cleaned_data["seed"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     return HttpResponseRedirect(_draw_url(round))
 
 
@@ -194,7 +193,7 @@ def round_redraw(request, slug, number):
     try:
         services.redraw(round=round, seed=form.cleaned_data["seed"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
@@ -217,7 +216,7 @@ def round_swap(request, slug, number):
                 player_b=players[form.cleaned_data["player_b"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             messages.success(request, _("Swapped."))
             return HttpResponseRedirect(_draw_url(round))
@@ -237,7 +236,7 @@ def round_action(request, slug, number, service, success: str):
     try:
         service(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, success % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
@@ -251,7 +250,7 @@ def fixtures(request, slug):
         try:
             rounds = services.generate_fixtures(competition=competition, **form.cleaned_data)
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             count = len(rounds)
             messages.success(
@@ -306,7 +305,7 @@ def _save_ticks(request, evening) -> bool:
             called_off=[members[pk] for pk in form.cleaned_data["called_off"]],
         )
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return False
     return True
 
@@ -326,9 +325,9 @@ def walk_in(request, slug, number):
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return redirect(_attendance_url(slug, number))
     try:
-        player = evening_services.add_walk_in(evening=evening, **form.cleaned_data)
+        player = services.add_walk_in(evening=evening, **form.cleaned_data)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         text = (
             _("%(name)s is added as a guest and present.")
@@ -356,14 +355,14 @@ def substitute(request, slug, number):
         return redirect(_attendance_url(slug, number))
     data = form.cleaned_data
     try:
-        record = substitutes.substitute(
+        record = services.substitute(
             evening=evening,
             member=members[data["member"]],
             substitute=members[data["substitute"]],
             from_round=data["from_round"],
         )
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(
             request,
@@ -379,9 +378,9 @@ def evening_delete(request, slug, number):
     competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     try:
-        evening_services.delete_evening(evening=evening)
+        services.delete_evening(evening=evening)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect(_attendance_url(slug, number))
     messages.success(request, _("Evening %(number)s is deleted.") % {"number": number})
     return redirect("staff:competition", slug=slug)
@@ -394,7 +393,7 @@ def evening_tables(request, slug, number):
     evening = _evening(competition, number)
     form = EveningTablesForm(request.POST)
     if form.is_valid():
-        evening_services.set_evening_tables(evening=evening, three_player_tables=form.choice())
+        services.set_evening_tables(evening=evening, three_player_tables=form.choice())
         messages.success(
             request,
             _("Saved: odd numbers tonight get %(choice)s.")
@@ -418,7 +417,7 @@ def round_next(request, slug, number):
     try:
         round = services.draw_next_round(evening=evening)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect(_attendance_url(slug, number))
     return HttpResponseRedirect(_draw_url(round))
 
@@ -430,9 +429,9 @@ def round_delete(request, slug, number):
     round = _round(competition, number)
     label = round.label
     try:
-        evening_services.delete_round(round=round)
+        services.delete_round(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return HttpResponseRedirect(_draw_url(round))
     messages.success(request, _("%(round)s is deleted.") % {"round": label})
     if round.evening_id:
@@ -447,7 +446,7 @@ def round_unpublish(request, slug, number):
         request,
         slug,
         number,
-        evening_services.unpublish_round,
+        services.unpublish_round,
         _("%(round)s is a draft again; its table links pause until it is published again (the same links)."),
     )
 
@@ -500,13 +499,13 @@ def round_reseat(request, slug, number):
     if form.is_valid():
         players = Player.objects.in_bulk([form.cleaned_data["player_a"], form.cleaned_data["player_b"]])
         try:
-            tables = evening_services.reseat(
+            tables = services.reseat(
                 round=round,
                 player_a=players[form.cleaned_data["player_a"]],
                 player_b=players[form.cleaned_data["player_b"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             links = format_html_join(
                 ", ",
@@ -541,13 +540,13 @@ def round_sit_out(request, slug, number):
         messages.error(request, _("Choose players present at the evening."))
         return HttpResponseRedirect(_draw_url(round))
     try:
-        evening_services.set_sit_outs(round=round, player_ids=form.cleaned_data["sit_out"])
+        services.set_sit_outs(round=round, player_ids=form.cleaned_data["sit_out"])
         if round.matches.exists() or round.byes.exists():
             services.redraw(round=round)
         else:
             services.draw_round(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions.permissions import organised_competition
+from core.refusals import show_refusal
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.services import MAX_BOARDS, MAX_TABLES, DuplicateError, create_duplicate, pairs_in_order
 
@@ -48,7 +49,7 @@ def deal(request, slug):
         try:
             setup = create_duplicate(competition=competition, **form.cleaned_data)
         except DuplicateError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             messages.success(
                 request,
