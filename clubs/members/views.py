@@ -8,9 +8,10 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.members.services import MAX_BYTES, ImportRefused, RowError, import_members_and_teams
+from clubs.members.services import import_members_and_teams
 from clubs.members.template import template_workbook
 from clubs.permissions import organised_club
+from documents.workbook import MAX_BYTES, ImportRefused, RowError, UploadForm
 from documents.xlsx import XLSX_TYPE
 
 
@@ -19,13 +20,11 @@ def import_members(request, slug):
     club = organised_club(request, slug)
     context = {"club": club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None:
-            context["problems"] = [_("Choose a file to upload.")]
+        form = UploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            context["problems"] = form.problems
             return render(request, "staff/clubs/import.html", context, status=400)
-        if upload.size > MAX_BYTES:
-            context["problems"] = [_("The file is larger than 5 MB.")]
-            return render(request, "staff/clubs/import.html", context, status=400)
+        upload = form.cleaned_data["file"]
         try:
             result = import_members_and_teams(club=club, data=upload.read())
         except ImportRefused as refused:

@@ -19,7 +19,8 @@ from django.utils.translation import gettext as _
 
 from competitions.permissions import organised_competition
 from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, unknown_names
-from competitions.season.history_xlsx import MAX_BYTES, SheetRefused, header, read_rows, template_workbook
+from competitions.season.history_xlsx import SheetRefused, header, read_rows, template_workbook
+from documents.workbook import MAX_BYTES, UploadForm
 from documents.xlsx import XLSX_TYPE
 
 CONFIRM_MAX_AGE = 3600
@@ -84,14 +85,13 @@ def history_import(request, slug):
             context["problems"] = [_("This confirmation has expired or was changed; upload the file again.")]
             return render(request, "staff/season/history.html", context, status=400)
         return _import(request, competition, rows, numbers, create_players=True, context=context)
-    upload = request.FILES.get("file")
-    if upload is None:
-        context["problems"] = [_("Choose a file to upload.")]
+    form = UploadForm(request.POST, request.FILES)
+    if form.upload is not None:
+        context["filename"] = form.upload.name
+    if not form.is_valid():
+        context["problems"] = form.problems
         return render(request, "staff/season/history.html", context, status=400)
-    context["filename"] = upload.name
-    if upload.size > MAX_BYTES:
-        context["problems"] = [_("The file is larger than 5 MB.")]
-        return render(request, "staff/season/history.html", context, status=400)
+    upload = form.cleaned_data["file"]
     try:
         rows, numbers = read_rows(upload.read())
     except SheetRefused as refused:
