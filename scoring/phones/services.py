@@ -35,6 +35,7 @@ from competitions.base.rulesets import ruleset_for_match
 from competitions.base.table_codes import pin_matches
 from competitions.models import Competition, Match
 from core.transactions import atomic_refusals
+from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry
 from scoring.phones.selectors import State, side_label, state_of
 from scoring.services import (
@@ -162,6 +163,8 @@ def accept_at_table(*, match: Match, side: int, version: int, pin: str) -> Match
         action=AuditEntry.Action.CONFIRM if confirms else AuditEntry.Action.ACCEPT,
     )
     result_written(match, action="confirmed" if confirms else "accepted", table_side=side)
+    if match.status == Match.Status.CONFIRMED:
+        after_confirmation(match)
     return match
 
 

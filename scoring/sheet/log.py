@@ -1,13 +1,12 @@
-"""One log line for every write of a result (save, correction, confirmation, a table's check), and
-the automatic backup once a confirmation completes a round (or an evening). Reads only the match's own fields: no
-query is added to a save."""
+"""One log line for every write of a result (save, correction, confirmation, a table's check). Reads
+only the match's own fields: no query is added to a save. (The automatic backup is started by the
+confirming services themselves, ``scoring.backup.auto.after_confirmation``.)"""
 
 from __future__ import annotations
 
 import logging
 
 from competitions.models import Match
-from scoring.backup.auto import after_confirmation
 
 logger = logging.getLogger(__name__)
 
@@ -24,5 +23,3 @@ def result_written(match: Match, *, action: str, user=None, table_side: int | No
         match.status,
         who,
     )
-    if match.status == Match.Status.CONFIRMED:
-        after_confirmation(match)

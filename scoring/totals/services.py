@@ -35,6 +35,7 @@ from competitions import permissions
 from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match, MatchSide
 from competitions.season.entry_modes import totals_refusal
+from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
@@ -290,6 +291,8 @@ def save_totals(
         action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
     )
     result_written(match, action="totals corrected" if was_confirmed else "totals saved", user=user)
+    if match.status == Match.Status.CONFIRMED:
+        after_confirmation(match)
     return match
 
 
