@@ -16,13 +16,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
-from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from clubs.permissions import clubs_staffed_by, is_organiser_of, is_site_admin, is_staff_of, roles_by_club
 from competitions.models import Competition, Match
@@ -67,17 +66,23 @@ def index(request):
     return render(request, "staff/tonight_index.html", {"competitions": competitions})
 
 
-@login_required
-def dashboard(request, slug):
+def tables_etag(request, slug) -> str | None:
+    """The dashboard's competition (staff only) and its ETag, found once and kept on the request for
+    the view; the polled tables (``?part=tables``) are answered 304 by Django's ``condition()`` while
+    it holds. "How long ago" moves on by the minute even when nothing is saved."""
     competition = _competition(request, slug)
     number = _round_number(request)
-    # "How long ago" moves on by the minute even when nothing is saved.
     etag = f'"{stamp(competition)}-{number or 0}-{timezone.now():%H%M}-{request.LANGUAGE_CODE}"'
+    request.tonight = (competition, number, etag)
+    return etag if request.GET.get("part") == "tables" else None
+
+
+@login_required
+@condition(etag_func=tables_etag)
+def dashboard(request, slug):
+    competition, number, etag = request.tonight
     if request.GET.get("part") == "tables":
-        if request.headers.get("If-None-Match") == etag:
-            return HttpResponseNotModified(headers={"ETag": etag})
         response = render(request, "staff/tonight_tables.html", _context(request, competition, number))
-        response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
         return response
     return render(request, "staff/tonight.html", dict(_context(request, competition, number), etag=etag))
