@@ -285,6 +285,14 @@ def fixtures_of(round_: Round) -> list[Fixture]:
 # --- who may see what: drafts are private -------------------------------------------------------
 
 
+def visible_competition(request, slug) -> Competition:
+    """A public competition, or a private one for the staff of its club; 404 for anyone else."""
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not (competition.is_public or is_staff_of(request.user, competition.club_id)):
+        raise Http404
+    return competition
+
+
 def is_visible_round(user, round_: Round) -> bool:
     """The public sees a round of a public competition once it is published; the staff of the
     organising club see it always (``round_.competition`` is read)."""

@@ -14,7 +14,7 @@ from django_tables2 import RequestConfig
 from competitions import selectors
 from competitions.evenings.selectors import evening_complete, evening_rounds
 from competitions.league.calendar import webcal_url
-from competitions.league.views import league_context, round_lines
+from competitions.league.selectors import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
 from competitions.players import selectors as player_selectors
@@ -92,7 +92,7 @@ def standings_page(request, slug):
         "prize_rule": prize_rule_text(competition, len(rows)),
         "season_notes": season_notes(competition, rows),
         "points_champions": points_championship(rows)[:POINTS_CHAMPIONSHIP_ROWS] if competition.points_champion else [],
-        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.views
+        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.selectors
     }
     return render(request, "competitions/standings.html", context)
 

@@ -406,3 +406,44 @@ def test_the_folder_check_can_fail(tmp_path, monkeypatch):
         "competitions.draws <-> competitions.evenings: competitions/draws/codes.py:1 imports "
         "competitions.evenings.services; competitions/evenings/services.py:1 imports competitions.draws.codes"
     ]  # and models.py registering evenings' models is no arrow back from competitions.models
+
+
+#: A page module imported by another module than a URLconf, each with its reason.
+PAGES_IMPORTED_ALLOWED = {
+    ("scoring.entry.views", "scoring.totals.views"): "one URL, /matches/<id>/enter/, for both ways of entering: "
+    "the keyboard sheet hands a totals-only competition's match to the totals page",
+}
+
+
+def is_page_module(module: str) -> bool:
+    return module.split(".")[0] in APPS and module.rpartition(".")[2].split("_")[0] == "views"
+
+
+def pages_imported(modules: dict[str, Path]) -> list[str]:
+    """Imports of a page module (``views.py``, ``views_staff.py`` …) by anything but a ``urls`` module."""
+    found = []
+    for here, path in modules.items():
+        if here.split(".")[0] not in APPS or here.rpartition(".")[2] == "urls":
+            continue
+        for line, target in imports_of(path):
+            if is_page_module(target) and target != here and (here, target) not in PAGES_IMPORTED_ALLOWED:
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    return found
+
+
+def test_a_folder_of_pages_is_imported_by_its_urls_only():
+    """What a page and another module share goes to a selector, a service or the base (DESIGN.md, Layout)."""
+    assert pages_imported(project_modules()) == []
+
+
+def test_the_pages_check_can_fail(tmp_path, monkeypatch):
+    app = tmp_path / "competitions" / "league"
+    app.mkdir(parents=True)
+    for name in ("__init__.py", "views.py", "selectors.py"):
+        (app / name).write_text("")
+    (app.parent / "__init__.py").write_text("")
+    (app.parent / "views.py").write_text("from competitions.league.views import league_context\n")
+    (app / "urls.py").write_text("from competitions.league import views\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    modules = {module_name(path): path for path in sorted(app.parent.rglob("*.py"))}
+    assert pages_imported(modules) == ["competitions/views.py:1 imports competitions.league.views"]
