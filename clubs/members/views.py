@@ -23,7 +23,7 @@ def import_members(request, slug):
         form = UploadForm(request.POST, request.FILES)
         if not form.is_valid():
             context["problems"] = form.problems
-            return render(request, "staff/clubs/import.html", context, status=400)
+            return render(request, "clubs/members/import.html", context, status=400)
         upload = form.cleaned_data["file"]
         try:
             result = import_members_and_teams(club=club, data=upload.read())
@@ -32,7 +32,7 @@ def import_members(request, slug):
             context["problems"] = [m for m in refused.messages if not isinstance(m, RowError)]
             context["row_errors"] = row_errors
             context["filename"] = upload.name
-            return render(request, "staff/clubs/import.html", context, status=400)
+            return render(request, "clubs/members/import.html", context, status=400)
         messages.success(
             request,
             _("Imported: %(mc)s new members, %(mu)s members updated, %(tc)s new teams, %(tu)s teams updated.")
@@ -44,7 +44,7 @@ def import_members(request, slug):
             },
         )
         return redirect("clubs:import", slug=club.slug)
-    return render(request, "staff/clubs/import.html", context)
+    return render(request, "clubs/members/import.html", context)
 
 
 @login_required

@@ -48,7 +48,7 @@ def fixtures_page(request, slug):
         "evenings": evenings,
         "webcal": calendar.webcal_url(request, competition),
     }
-    return render(request, "competitions/fixtures.html", context)
+    return render(request, "competitions/league/fixtures.html", context)
 
 
 def site_address(request) -> str:
@@ -119,4 +119,4 @@ def team_page(request, slug, entrant_id):
         "figures_chart": charts.figure_bars(_("roem, nat and pits"), figures) if row.played else "",
         "course": season_course(competition, rows, follow=entrant_id, lines=lines),
     }
-    return render(request, "competitions/team.html", context)
+    return render(request, "competitions/league/team.html", context)

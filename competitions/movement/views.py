@@ -22,7 +22,7 @@ def movement(request, slug):
     context = {"competition": competition, "card": card, "error": error}
     # A competition without a movement (not fixed pairs, too few or too many pairs) gets the page
     # with the reason in words: a page an organiser opened from the menu, not a bad request.
-    return render(request, "staff/competitions/movement.html", context)
+    return render(request, "competitions/movement/movement.html", context)
 
 
 @login_required

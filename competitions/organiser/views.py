@@ -73,7 +73,7 @@ def dashboard(request):
     with_competitions = {c.club_id for c in competitions}
     new_clubs = [club for club in clubs_managed_by(request.user).order_by("name") if club.pk not in with_competitions]
     context = {"competitions": competitions, "new_clubs": new_clubs}
-    return render(request, "staff/competitions/dashboard.html", context)
+    return render(request, "competitions/organiser/dashboard.html", context)
 
 
 @login_required
@@ -84,7 +84,7 @@ def competition_detail(request, slug):
         context["evenings"] = selectors.evenings_of(competition)
     else:
         context["rounds"] = selectors.rounds_of(competition)
-    return render(request, "staff/competitions/competition.html", context)
+    return render(request, "competitions/organiser/competition.html", context)
 
 
 @login_required
@@ -143,7 +143,7 @@ def attendance(request, slug, number):
         **_evening_forms(evening),
     }
     status = 400 if form.is_bound and form.errors and not form.non_field_errors() else 200  # an invalid choice
-    return render(request, "staff/competitions/attendance.html", context, status=status)
+    return render(request, "competitions/organiser/attendance.html", context, status=status)
 
 
 def _evening_forms(evening: Evening) -> dict:
@@ -162,7 +162,7 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
         "individual": round.competition.format == Competition.Format.INDIVIDUAL,
         **evening_round_context(round, draw, **evening_forms),
     }
-    return render(request, "staff/competitions/draw.html", context, status=status)
+    return render(request, "competitions/organiser/draw.html", context, status=status)
 
 
 @login_required
@@ -265,7 +265,7 @@ def fixtures(request, slug):
         "divisions": selectors.divisions_of(competition),
         "rounds": competition.rounds.count(),
     }
-    return render(request, "staff/competitions/fixtures.html", context, status=400 if form.errors else 200)
+    return render(request, "competitions/organiser/fixtures.html", context, status=400 if form.errors else 200)
 
 
 @login_required
@@ -282,7 +282,7 @@ def swiss(request, slug):
             return HttpResponseRedirect(_draw_url(round))
     last = selectors.rounds_of(competition).last()
     context = {"competition": competition, "last": last, "error": error}
-    return render(request, "staff/competitions/swiss.html", context, status=400 if error else 200)
+    return render(request, "competitions/organiser/swiss.html", context, status=400 if error else 200)
 
 
 def _attendance_url(slug: str, number: int) -> str:
@@ -413,7 +413,7 @@ def round_next(request, slug, number):
     drawn = evening.rounds.count()
     if drawn >= competition.rounds_per_evening and request.POST.get("confirm") != "1":
         context = {"competition": competition, "evening": evening, "drawn": drawn}
-        return render(request, "staff/competitions/round_next_confirm.html", context)
+        return render(request, "competitions/organiser/round_next_confirm.html", context)
     try:
         round = services.draw_next_round(evening=evening)
     except DrawError as error:

@@ -55,7 +55,7 @@ def _with_preset(data, preset: str):
 def _render(request, context: dict, status: int = 200):
     context.setdefault("templates", TEMPLATES)
     context.setdefault("presets", _presets())
-    return render(request, "staff/season/settings.html", context, status=status)
+    return render(request, "competitions/season/settings.html", context, status=status)
 
 
 @login_required
@@ -225,4 +225,4 @@ def new_season(request, slug):
         "form": form,
         "entrants": competition.entrants.count(),
     }
-    return render(request, "staff/season/new_season.html", context, status=status)
+    return render(request, "competitions/season/new_season.html", context, status=status)

@@ -52,7 +52,7 @@ def _import(request, competition, rows, numbers, *, create_players: bool, contex
         )
     except HistoryRefused as refused:
         context["row_errors"] = _row_errors(refused.errors, numbers)
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     messages.success(
         request,
         _(
@@ -75,7 +75,7 @@ def history_import(request, slug):
     competition = organised_competition(request, slug)
     context = {"competition": competition, "club": competition.club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method != "POST":
-        return render(request, "staff/season/history.html", context)
+        return render(request, "competitions/season/history.html", context)
     if "payload" in request.POST:  # the confirmation of the unknown names
         try:
             rows, numbers = signing.loads(
@@ -83,30 +83,30 @@ def history_import(request, slug):
             )
         except signing.BadSignature:
             context["problems"] = [_("This confirmation has expired or was changed; upload the file again.")]
-            return render(request, "staff/season/history.html", context, status=400)
+            return render(request, "competitions/season/history.html", context, status=400)
         return _import(request, competition, rows, numbers, create_players=True, context=context)
     form = UploadForm(request.POST, request.FILES)
     if form.upload is not None:
         context["filename"] = form.upload.name
     if not form.is_valid():
         context["problems"] = form.problems
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     upload = form.cleaned_data["file"]
     try:
         rows, numbers = read_rows(upload.read())
     except SheetRefused as refused:
         context["problems"] = [str(refused)]
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     parsed, errors = check_rows(competition, rows)
     if errors:
         context["row_errors"] = _row_errors(errors, numbers)
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     unknown = unknown_names(competition, parsed)
     if unknown:
         context["unknown"] = unknown
         context["row_count"] = len(rows)
         context["payload"] = signing.dumps([rows, numbers], salt=_salt(competition, request.user), compress=True)
-        return render(request, "staff/season/history.html", context)
+        return render(request, "competitions/season/history.html", context)
     return _import(request, competition, rows, numbers, create_players=False, context=context)
 
 

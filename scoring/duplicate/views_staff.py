@@ -58,4 +58,4 @@ def deal(request, slug):
             )
             return redirect("duplicate:overview", slug=slug)
     context = {"competition": competition, "form": form, "setup": setup, "pairs": pairs}
-    return render(request, "duplicate/staff_deal.html", context, status=400 if form.errors else 200)
+    return render(request, "scoring/duplicate/staff_deal.html", context, status=400 if form.errors else 200)

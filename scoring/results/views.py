@@ -17,7 +17,7 @@ from scoring.results.exports import RESULT_HEADERS
 from scoring.results.file import REQUIRED
 from scoring.results.imports import import_results
 
-TEMPLATE = "staff/competitions/import_results.html"
+TEMPLATE = "scoring/results/import_results.html"
 
 
 def _summary(result) -> str:

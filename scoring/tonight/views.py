@@ -63,7 +63,7 @@ def index(request):
     tonight_ones = [c for c in competitions if c.today]
     if len(tonight_ones) == 1:
         return redirect("tonight:dashboard", slug=tonight_ones[0].slug)
-    return render(request, "staff/tonight_index.html", {"competitions": competitions})
+    return render(request, "scoring/tonight/tonight_index.html", {"competitions": competitions})
 
 
 def tables_etag(request, slug) -> str | None:
@@ -82,10 +82,10 @@ def tables_etag(request, slug) -> str | None:
 def dashboard(request, slug):
     competition, number, etag = request.tonight
     if request.GET.get("part") == "tables":
-        response = render(request, "staff/tonight_tables.html", _context(request, competition, number))
+        response = render(request, "scoring/tonight/tonight_tables.html", _context(request, competition, number))
         response["Cache-Control"] = "no-cache"
         return response
-    return render(request, "staff/tonight.html", dict(_context(request, competition, number), etag=etag))
+    return render(request, "scoring/tonight/tonight.html", dict(_context(request, competition, number), etag=etag))
 
 
 def _context(request, competition: Competition, number: int | None) -> dict:

@@ -140,4 +140,4 @@ def enter_totals(request, match: Match):
         "can_correct": permissions.can_correct_confirmed(request.user, match),
         "is_confirmed": match.status == Match.Status.CONFIRMED,
     }
-    return render(request, "scoring/enter_totals.html", context, status=status)
+    return render(request, "scoring/totals/enter_totals.html", context, status=status)
