@@ -11,6 +11,11 @@ Every ``import`` counts, also one inside a function: a late import is still a de
 And the layout: no prefix families (``views_*.py``, ``selectors_*.py`` …) at an app's root, since a
 feature gets a folder; no module imports another's ``_private`` name; no import cycles between modules;
 no import of project code inside a function (a short allow-list, each entry with its reason).
+
+And inside an app, feature folders point one way: no two folders import each other (a feature folder with
+everything below it, and each module at an app's root, is one unit; ``models.py`` importing a feature's
+models so that Django registers them is wiring, not an arrow), and a page module (``views*.py``) is
+imported by a ``urls`` module only.
 """
 
 from __future__ import annotations
