@@ -10,6 +10,7 @@ never holds a usable link. An invitation is usable once, for 14 days, until it i
 
 from __future__ import annotations
 
+import hashlib
 from datetime import timedelta
 
 from django.conf import settings
@@ -20,6 +21,11 @@ from django.utils.translation import gettext_lazy as _
 
 #: How long an invitation link stays usable.
 INVITATION_VALID_FOR = timedelta(days=14)
+
+
+def hash_token(token: str) -> str:
+    """What is stored of an invitation's token: its SHA-256 (hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def invitation_expiry():
