@@ -292,7 +292,7 @@ def set_email(*, user, email: str) -> None:
         except ValidationError:
             raise PeopleRefused(_("“%(email)s” is not an email address.") % {"email": email}, field="email") from None
     with transaction.atomic():
-        type(user).objects.filter(pk=user.pk).update(email=email)
+        get_user_model().objects.filter(pk=user.pk).update(email=email)
         user.email = email
 
 
