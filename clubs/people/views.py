@@ -4,23 +4,36 @@ a league's member clubs, and the invitation link itself. Thin: ``clubs.people.se
 
 from __future__ import annotations
 
+import logging
+from smtplib import SMTPException
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Invitation, Player
 from clubs.people import selectors, services
 from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
+from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
 from documents.qr import qr_svg
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+logger = logging.getLogger(__name__)
+
+
+MAIL_FAILED = gettext_lazy(
+    "The mail could not be sent, so no invitation was made. Try again later, or leave the email address "
+    "empty and hand over the link yourself."
+)
 
 
 def organised_club(request, slug: str) -> Club:
@@ -41,11 +54,15 @@ def new_link(request, token: str) -> dict:
 
 
 def _page(request, club: Club, *, status: int = 200, **extra):
+    csrf_token = get_token(request)
+    organisers = selectors.organiser_count(club)
     context = {
         "club": club,
-        "people": selectors.people_of(club),
-        "organisers": selectors.organiser_count(club),
-        "invitations": selectors.open_invitations(club),
+        "people": PeopleTable(
+            selectors.people_of(club), club=club, viewer=request.user, organisers=organisers, csrf_token=csrf_token
+        ),
+        "organisers": organisers,
+        "invitations": InvitationTable(selectors.open_invitations(club), club=club, csrf_token=csrf_token),
         "members": list(selectors.members_without_account(club).only("pk", "first_name", "last_name")),
         "roles": Invitation.Role.choices,
         "mail_ready": services.mail_is_set_up(),
@@ -54,7 +71,7 @@ def _page(request, club: Club, *, status: int = 200, **extra):
         **extra,
     }
     if club.is_league:
-        context["member_clubs"] = selectors.member_clubs(club)
+        context["member_clubs"] = MemberClubTable(selectors.member_clubs(club), league=club, csrf_token=csrf_token)
     return render(request, "people/people.html", context, status=status)
 
 
@@ -80,6 +97,10 @@ def people(request, slug):
     except PeopleRefused as refused:
         form.add_error(refused.field if refused.field in form.fields else None, refused.message)
         return _page(request, club, status=400, invite_form=form)
+    except (OSError, SMTPException) as error:  # the mail could not go out: the invitation was rolled back with it
+        logger.warning("invitation mail to %s not sent: %s", data["email"], error)
+        form.add_error("email", MAIL_FAILED)
+        return _page(request, club, status=503, invite_form=form)
     return _page(request, club, invited=invitation, **new_link(request, token))
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.views import PasswordResetView
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_POST
 from clubs.people import selectors, services
 from clubs.people.forms import EmailForm, TokenForm
 from clubs.people.services import PeopleRefused
+from clubs.people.tables import TokenTable
 
 
 @login_required
@@ -64,7 +66,7 @@ def api_tokens(request):
                 status = 400
         else:
             status = 400
-    context.update(form=form, tokens=selectors.tokens_of(request.user))
+    context.update(form=form, tokens=TokenTable(selectors.tokens_of(request.user), csrf_token=get_token(request)))
     response = render(request, "people/tokens.html", context, status=status)
     response["Cache-Control"] = "no-store"  # the new token is shown once: never from a cache or the back button
     return response

@@ -247,3 +247,16 @@ def test_the_people_page_lists_roles_with_last_login_in_few_queries(
     html = response.content.decode()
     assert html.count('id="person-') == 31
     assert "Laatst ingelogd" in html and "nooit" in html
+
+
+def test_a_mail_that_cannot_go_out_leaves_no_invitation(client, club, organiser, settings):
+    """A real SMTP connection to a closed loopback port: refused, and the invitation is rolled back."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    client.force_login(organiser)
+    response = client.post(f"/manage/clubs/{club.slug}/people/", {"role": "scorer", "email": "teller@example.org"})
+    assert response.status_code == 503
+    assert "De mail kon niet worden verstuurd, dus er is geen uitnodiging gemaakt" in response.content.decode()
+    assert 'id="invitation-link"' not in response.content.decode()
+    assert not Invitation.objects.exists() and not PeopleChange.objects.exists()
