@@ -97,6 +97,10 @@ def tokens_of(user) -> list[ApiToken]:
     return list(ApiToken.objects.filter(user=user).order_by("revoked_at", "-created", "-id"))
 
 
+def has_token(user, token_id: int) -> bool:
+    return ApiToken.objects.filter(pk=token_id, user=user).exists()
+
+
 def staff_account(club: Club, user_id) -> object | None:
     """An account with a role at the club (staff or a member's), or None."""
     has_role = Q(staff_roles__club=club) | Q(player_accounts__club=club)

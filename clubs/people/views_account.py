@@ -8,6 +8,7 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.views import PasswordResetView
+from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -75,6 +76,8 @@ def api_tokens(request):
 @login_required
 @require_POST
 def revoke_api_token(request, pk):
+    if not selectors.has_token(request.user, pk):
+        raise Http404  # another account's token: not there for you
     try:
         token = services.revoke_api_token(user=request.user, token_id=pk)
     except PeopleRefused as refused:

@@ -111,8 +111,7 @@ def test_a_token_needs_a_name_and_is_only_revoked_by_its_owner(client, user):
     other = make_user("otto")
     key = tokens.create_token(other, "van otto")
     row = ApiToken.objects.get()
-    response = client.post(f"/account/tokens/{row.pk}/revoke/", follow=True)
-    assert "Dat token bestaat niet" in response.content.decode()
+    assert client.post(f"/account/tokens/{row.pk}/revoke/").status_code == 404
     assert tokens.authenticate(key) == other
     assert "van otto" not in client.get("/account/tokens/").content.decode()
 
