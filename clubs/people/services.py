@@ -191,7 +191,12 @@ def _grant(invitation: Invitation, user) -> None:
     else:
         StaffRole.objects.get_or_create(user=user, club=club, role=invitation.role)
     now = timezone.now()
-    Invitation.objects.filter(pk=invitation.pk).update(accepted_at=now, accepted_by=user)
+    # used once, also where the database cannot lock the row (SQLite): the second of two at once updates nothing
+    taken = Invitation.objects.filter(
+        pk=invitation.pk, accepted_at__isnull=True, revoked_at__isnull=True, expires_at__gt=now
+    ).update(accepted_at=now, accepted_by=user)
+    if not taken:
+        raise PeopleRefused(_("This invitation can no longer be used."))
     invitation.accepted_at, invitation.accepted_by = now, user
     _audit(
         club=club, by=user, action=PeopleChange.Action.ACCEPT, role=invitation.role, subject=user, invitation=invitation

@@ -260,3 +260,16 @@ def test_a_mail_that_cannot_go_out_leaves_no_invitation(client, club, organiser,
     assert "De mail kon niet worden verstuurd, dus er is geen uitnodiging gemaakt" in response.content.decode()
     assert 'id="invitation-link"' not in response.content.decode()
     assert not Invitation.objects.exists() and not PeopleChange.objects.exists()
+
+
+def test_two_accepts_at_once_use_the_invitation_once(club, organiser, monkeypatch):
+    """Where the database cannot lock the row (SQLite), both accepts may read the invitation as open:
+    the second's conditional update then changes nothing and its account is rolled back."""
+    invitation, _token = services.invite(club=club, role="scorer", by=organiser)
+    stale = Invitation.objects.get(pk=invitation.pk)  # read while still open
+    services.accept_as_new_account(invitation=invitation, username="een", password=STRONG)
+    monkeypatch.setattr(services, "_take", lambda found: stale)  # the lock-and-check read the stale row
+    with pytest.raises(PeopleRefused, match="niet meer worden gebruikt"):
+        services.accept_as_new_account(invitation=stale, username="twee", password=STRONG)
+    assert not User.objects.filter(username="twee").exists()
+    assert StaffRole.objects.filter(club=club, role="scorer").count() == 1
