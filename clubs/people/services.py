@@ -170,7 +170,7 @@ def revoke_invitation(*, invitation: Invitation, by) -> None:
 
 def _take(invitation: Invitation) -> Invitation:
     """Lock the invitation row and check it is still usable (two tabs accepting at once: one wins)."""
-    locked = Invitation.objects.select_for_update().select_related("club", "player").get(pk=invitation.pk)
+    locked = Invitation.objects.select_for_update(of=("self",)).select_related("club", "player").get(pk=invitation.pk)
     if not locked.is_usable:
         raise PeopleRefused(_("This invitation can no longer be used."))
     return locked
