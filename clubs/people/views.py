@@ -24,6 +24,7 @@ from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
 from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
+from core.network import site_url
 from documents.qr import qr_svg
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -44,12 +45,8 @@ def organised_club(request, slug: str) -> Club:
     return club
 
 
-def site_of(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
-
-
 def new_link(request, token: str) -> dict:
-    link = request.build_absolute_uri(services.invitation_path(token))
+    link = site_url(request) + services.invitation_path(token)
     return {"link": link, "qr": qr_svg(link, label=_("Invitation link"))}
 
 
@@ -66,7 +63,7 @@ def _page(request, club: Club, *, status: int = 200, **extra):
         "members": list(selectors.members_without_account(club).only("pk", "first_name", "last_name")),
         "roles": Invitation.Role.choices,
         "mail_ready": services.mail_is_set_up(),
-        "invite_form": InviteForm(),
+        "invite_form": InviteForm(initial={"role": Invitation.Role.SCORER}),
         "club_form": MemberClubForm(),
         **extra,
     }
@@ -92,7 +89,7 @@ def people(request, slug):
             return _page(request, club, status=400, invite_form=form)
     try:
         invitation, token = services.invite(
-            club=club, role=data["role"], player=player, email=data["email"], by=request.user, site=site_of(request)
+            club=club, role=data["role"], player=player, email=data["email"], by=request.user, site=site_url(request)
         )
     except PeopleRefused as refused:
         form.add_error(refused.field if refused.field in form.fields else None, refused.message)
@@ -160,7 +157,7 @@ def reset_link(request, slug):
     except PeopleRefused as refused:
         messages.error(request, refused.message)
         return redirect("people:people", slug=club.slug)
-    link = request.build_absolute_uri(path)
+    link = site_url(request) + path
     return _page(request, club, reset_for=subject, reset_link=link, reset_qr=qr_svg(link, label=_("Reset link")))
 
 
@@ -182,7 +179,7 @@ def member_club_new(request, slug):
     # a second transaction: the club stands even if the mail of its invitation cannot go out
     try:
         invitation, token = services.invite(
-            club=club, role=Invitation.Role.ORGANISER, email=data["email"], by=request.user, site=site_of(request)
+            club=club, role=Invitation.Role.ORGANISER, email=data["email"], by=request.user, site=site_url(request)
         )
     except PeopleRefused as refused:
         messages.error(request, refused.message)
@@ -201,7 +198,7 @@ def member_club_invite(request, slug, club_slug):
             role=Invitation.Role.ORGANISER,
             email=request.POST.get("email", ""),
             by=request.user,
-            site=site_of(request),
+            site=site_url(request),
         )
     except PeopleRefused as refused:
         messages.error(request, refused.message)

@@ -273,3 +273,12 @@ def test_two_accepts_at_once_use_the_invitation_once(club, organiser, monkeypatc
         services.accept_as_new_account(invitation=stale, username="twee", password=STRONG)
     assert not User.objects.filter(username="twee").exists()
     assert StaffRole.objects.filter(club=club, role="scorer").count() == 1
+
+
+def test_the_link_shown_on_the_laptop_is_one_a_phone_reaches(client, club, organiser, settings):
+    """Browsing at 127.0.0.1 on the laptop that serves: the link and its QR code carry the laptop's
+    address on the club's network (as the table links do), not 127.0.0.1."""
+    settings.LAN_ADDRESS = "192.168.1.20"
+    client.force_login(organiser)
+    response = client.post(f"/manage/clubs/{club.slug}/people/", {"role": "scorer"}, HTTP_HOST="127.0.0.1:8000")
+    assert 'value="http://192.168.1.20:8000/invite/' in response.content.decode()
