@@ -178,7 +178,7 @@ class MemberClubTable(ActionsTable):
 class TokenTable(ActionsTable):
     name = tables.Column(verbose_name=gettext_lazy("Name"), default="—")
     prefix = tables.Column(verbose_name=gettext_lazy("Starts with"))
-    created = tables.Column(verbose_name=gettext_lazy("Made"))
+    created = tables.Column(verbose_name=gettext_lazy("Made on"))
     last_used = tables.Column(verbose_name=gettext_lazy("Last used"), default=gettext_lazy("never"))
     revoke = tables.Column(verbose_name="", accessor="pk")
 
