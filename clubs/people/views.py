@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Invitation, Player
@@ -72,6 +73,7 @@ def _page(request, club: Club, *, status: int = 200, **extra):
     return render(request, "people/people.html", context, status=status)
 
 
+@never_cache
 @login_required
 def people(request, slug):
     club = organised_club(request, slug)
@@ -144,6 +146,7 @@ def revoke_role(request, slug):
     return redirect("people:people", slug=club.slug)
 
 
+@never_cache
 @login_required
 @require_POST
 def reset_link(request, slug):
@@ -161,6 +164,7 @@ def reset_link(request, slug):
     return _page(request, club, reset_for=subject, reset_link=link, reset_qr=qr_svg(link, label=_("Reset link")))
 
 
+@never_cache
 @login_required
 @require_POST
 def member_club_new(request, slug):
@@ -187,6 +191,7 @@ def member_club_new(request, slug):
     return _page(request, league, invited=invitation, invited_club=club, **new_link(request, token))
 
 
+@never_cache
 @login_required
 @require_POST
 def member_club_invite(request, slug, club_slug):
@@ -213,6 +218,7 @@ GONE = {
 }
 
 
+@never_cache
 def invitation(request, token):
     """The link of an invitation: who invites for what; accept with a new account, or with one click
     when logged in already. Used, expired or revoked: 410 with what to do."""

@@ -12,6 +12,7 @@ from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clubs.people import selectors, services
@@ -50,6 +51,7 @@ def account(request):
     return render(request, "people/account.html", context, status=status)
 
 
+@never_cache  # the new token is shown once: never from a cache or the back button
 @login_required
 def api_tokens(request):
     form = TokenForm()
@@ -68,9 +70,7 @@ def api_tokens(request):
         else:
             status = 400
     context.update(form=form, tokens=TokenTable(selectors.tokens_of(request.user), csrf_token=get_token(request)))
-    response = render(request, "people/tokens.html", context, status=status)
-    response["Cache-Control"] = "no-store"  # the new token is shown once: never from a cache or the back button
-    return response
+    return render(request, "people/tokens.html", context, status=status)
 
 
 @login_required

@@ -45,6 +45,7 @@ def test_an_organiser_invites_a_scorer_who_makes_an_account(client, club, organi
     response, link = invite(client, club, role="scorer")
     html = response.content.decode()
     assert "<svg" in html and 'class="qr"' in html  # the QR code, drawn locally
+    assert "no-store" in response["Cache-Control"]  # shown once: not from a cache or the back button
     token = link.split("/")[2]
     invitation = Invitation.objects.get()
     assert invitation.token_hash != token and token not in invitation.token_hash  # only the hash is kept
