@@ -64,6 +64,11 @@ def invitation_by_token(token: str) -> Invitation | None:
     )
 
 
+def player(player_id) -> Player | None:
+    """A member by id, of any club (the service checks the club, with a message that names it)."""
+    return Player.objects.filter(pk=player_id).first()
+
+
 def members_without_account(club: Club):
     return Player.objects.filter(club=club, account__isnull=True, guest=False, active=True).order_by(
         "sort_name", "first_name", "last_name"

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, Invitation, Player
+from clubs.models import Club, Invitation
 from clubs.people import selectors, services
 from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
@@ -85,7 +85,7 @@ def people(request, slug):
     data = form.cleaned_data
     player = None
     if data["role"] == Invitation.Role.MEMBER:
-        player = Player.objects.filter(pk=data["player"]).first()
+        player = selectors.player(data["player"])
         if player is None:
             form.add_error("player", _("That member does not belong to %(club)s.") % {"club": club.name})
             return _page(request, club, status=400, invite_form=form)
