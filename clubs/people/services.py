@@ -144,9 +144,9 @@ def _mail_invitation(invitation: Invitation, *, token: str, site: str, by) -> No
         "expires_at": invitation.expires_at,
     }
     subject = _("Invitation: %(role)s at %(club)s") % {"role": context["role"], "club": invitation.club.name}
-    body = render_to_string("people/invitation_email.txt", context)
+    body = render_to_string("clubs/people/invitation_email.txt", context)
     message = EmailMultiAlternatives(subject, body, to=[invitation.email])
-    message.attach_alternative(render_to_string("people/invitation_email.html", context), "text/html")
+    message.attach_alternative(render_to_string("clubs/people/invitation_email.html", context), "text/html")
     message.send()
 
 

@@ -70,7 +70,7 @@ def _page(request, club: Club, *, status: int = 200, **extra):
     }
     if club.is_league:
         context["member_clubs"] = MemberClubTable(selectors.member_clubs(club), league=club, csrf_token=csrf_token)
-    return render(request, "people/people.html", context, status=status)
+    return render(request, "clubs/people/people.html", context, status=status)
 
 
 @never_cache
@@ -227,11 +227,13 @@ def invitation(request, token):
         raise Http404
     state = found.state()
     if state != Invitation.State.OPEN:
-        return render(request, "people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410)
+        return render(
+            request, "clubs/people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410
+        )
     context = {"invitation": found, "role": role_name(found.role), "token": token}
     if request.method != "POST":
         context["form"] = AcceptForm(initial={"email": found.email})
-        return render(request, "people/invitation.html", context)
+        return render(request, "clubs/people/invitation.html", context)
     if request.user.is_authenticated:
         try:
             services.accept_as(invitation=found, user=request.user)
@@ -242,7 +244,7 @@ def invitation(request, token):
         form = AcceptForm(request.POST)
         if not form.is_valid():
             context["form"] = form
-            return render(request, "people/invitation.html", context, status=400)
+            return render(request, "clubs/people/invitation.html", context, status=400)
         try:
             user = services.accept_as_new_account(
                 invitation=found,
@@ -267,10 +269,12 @@ def _refused(request, found: Invitation, context: dict, refused: PeopleRefused):
     found.refresh_from_db()
     state = found.state()
     if state != Invitation.State.OPEN:
-        return render(request, "people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410)
+        return render(
+            request, "clubs/people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410
+        )
     context.setdefault("form", AcceptForm(initial={"email": found.email}))
     context["refusal"] = refused.message
-    return render(request, "people/invitation.html", context, status=400)
+    return render(request, "clubs/people/invitation.html", context, status=400)
 
 
 def _landing(found: Invitation) -> str:

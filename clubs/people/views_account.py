@@ -48,7 +48,7 @@ def account(request):
                 return redirect("people:account")
         status = 400
     context = {"email_form": email_form, "password_form": password_form, "mail_ready": services.mail_is_set_up()}
-    return render(request, "people/account.html", context, status=status)
+    return render(request, "clubs/people/account.html", context, status=status)
 
 
 @never_cache  # the new token is shown once: never from a cache or the back button
@@ -70,7 +70,7 @@ def api_tokens(request):
         else:
             status = 400
     context.update(form=form, tokens=TokenTable(selectors.tokens_of(request.user), csrf_token=get_token(request)))
-    return render(request, "people/tokens.html", context, status=status)
+    return render(request, "clubs/people/tokens.html", context, status=status)
 
 
 @login_required
