@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
@@ -20,27 +19,9 @@ from django.urls import reverse
 from competitions.base.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
+from core.network import site_url  # the address phones reach; lives in core so clubs' invitation links use it too
 from scoring.models import Deal
 from scoring.sheet.layout import SIDE_SHOWN
-
-LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
-
-
-def site_url(request) -> str:
-    """The site's address as phones on the club's network reach it, without a trailing slash."""
-    configured = getattr(settings, "SITE_URL", "")
-    if configured:
-        return configured.rstrip("/")
-    host = request.get_host()
-    if host.startswith("["):  # [::1]:8000
-        name, _sep, port = host.partition("]")
-        name, port = name + "]", port.lstrip(":")
-    else:
-        name, _sep, port = host.partition(":")
-    lan = getattr(settings, "LAN_ADDRESS", None)
-    if name in LOOPBACK and lan:
-        host = f"{lan}:{port}" if port else lan
-    return f"{request.scheme}://{host}"
 
 
 def table_path(code: str) -> str:
