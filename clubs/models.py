@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.members.models import MemberChange
 from clubs.members.names import surname_key
 from core.text import NameField
 
@@ -229,3 +230,8 @@ class ApartPair(models.Model):
         )
         if duplicate.exclude(pk=self.pk).exists():
             raise ValidationError(_("These two members are already kept apart."))
+
+
+#: The app's models: the core ones above and its features' (members/), imported at the top so that
+#: Django, which imports this module, registers them.
+__all__ = ["ApartPair", "ApiToken", "Club", "MemberChange", "Player", "StaffRole", "Team", "TeamMember"]
