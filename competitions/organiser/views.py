@@ -334,6 +334,9 @@ def walk_in(request, slug, number):
         return redirect(_attendance_url(slug, number))
     try:
         player = evening_services.add_walk_in(evening=evening, **form.cleaned_data)
+    except evening_services.NearMatches as near:
+        context = {"competition": competition, "evening": evening, "near": near, "data": form.cleaned_data}
+        return render(request, "staff/competitions/walk_in_confirm.html", context)
     except DrawError as error:
         messages.error(request, str(error))
     else:
