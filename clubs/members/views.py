@@ -18,7 +18,7 @@ from clubs.members import selectors
 from clubs.members.edit import MemberRefused, update_member
 from clubs.members.forms import MemberForm, MergeForm
 from clubs.members.merge import MergeRefused, merge_members
-from clubs.members.services import MAX_BYTES, ImportRefused, RowError, import_members_and_teams
+from clubs.members.services import MAX_BYTES, ImportRefused, NearMatches, RowError, import_members_and_teams
 from clubs.members.tables import PER_PAGE, MemberTable
 from clubs.members.template import template_workbook
 from clubs.models import Club
@@ -46,7 +46,13 @@ def import_members(request, slug):
             context["problems"] = [_("The file is larger than 5 MB.")]
             return render(request, "staff/clubs/import.html", context, status=400)
         try:
-            result = import_members_and_teams(club=club, data=upload.read())
+            result = import_members_and_teams(
+                club=club, data=upload.read(), confirm_new=request.POST.get("confirm_new") == "1"
+            )
+        except NearMatches as near:
+            context["near"] = near.rows
+            context["filename"] = upload.name
+            return render(request, "staff/clubs/import.html", context)
         except ImportRefused as refused:
             row_errors = [m for m in refused.messages if isinstance(m, RowError)]
             context["problems"] = [m for m in refused.messages if not isinstance(m, RowError)]
