@@ -4,6 +4,7 @@ member's changes, and the members whose name nearly matches (``clubs.members.nam
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from clubs.members.names import name_key, near_matches
 from clubs.models import Club, MemberChange, Player
@@ -30,7 +31,21 @@ def member_of(club: Club, pk) -> Player | None:
 
 
 def changes_of(player: Player, limit: int = 20) -> list[MemberChange]:
-    return list(MemberChange.objects.filter(player=player).select_related("user").order_by("-at", "-id")[:limit])
+    """The member's last changes, newest first; an edit's ``lines`` as (field's name, before, after)."""
+    changes = list(MemberChange.objects.filter(player=player).select_related("user").order_by("-at", "-id")[:limit])
+    for change in changes:
+        change.lines = [
+            (Player._meta.get_field(name).verbose_name, _shown(values[0]), _shown(values[1]))
+            for name, values in change.changes.items()
+            if change.action == MemberChange.Action.EDIT and isinstance(values, list) and len(values) == 2
+        ]
+    return changes
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    return str(value) if value not in (None, "") else "—"
 
 
 def nearly_named(club: Club, *, first_name: str, last_name: str, exclude: int | None = None) -> list[Player]:

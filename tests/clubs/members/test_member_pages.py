@@ -76,7 +76,7 @@ def test_rename_number_and_guest_are_saved_with_an_audit_row(client, organiser, 
     assert change.changes["first_name"] == ["Henk", "Hendrik"]
     assert change.changes["member_number"] == ["12", "12a"]
     page = client.get(reverse("clubs:member", args=[club.slug, henk.pk])).content.decode()
-    assert "first_name: Henk → Hendrik" in page
+    assert "first name: Henk → Hendrik; member number: 12 → 12a; guest: no → yes; active: yes → no" in page
 
 
 @pytest.mark.parametrize(
@@ -166,3 +166,27 @@ def test_a_league_has_no_member_pages(client):
     league = Club.objects.create(name="Bond", slug="bond", is_league=True)
     client.force_login(make_user(organiser_of=league))
     assert client.get(reverse("clubs:members", args=[league.slug])).status_code == 404
+
+
+def test_a_members_page_runs_as_many_queries_in_a_big_club(
+    client, organiser, club, henk, django_assert_max_num_queries
+):
+    def more(count):
+        start = Player.objects.count()
+        Player.objects.bulk_create(
+            [
+                Player(club=club, member_number=f"x{start + i}", first_name="Lid", last_name=f"L{start + i}")
+                for i in range(count)
+            ]
+        )
+
+    more(3)
+    url = reverse("clubs:member", args=[club.slug, henk.pk])
+    client.get(url)
+    with django_assert_max_num_queries(12) as small:
+        client.get(url)
+    queries = len(small.captured_queries)  # read now: the next request clears the log
+    more(300)
+    _post(client, henk, first_name="Hendrik")
+    with django_assert_max_num_queries(queries + 1):  # + the changes' users, now there are some
+        assert client.get(url).status_code == 200
