@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.members.models import MemberChange
-from clubs.members.names import surname_key
+from clubs.names import surname_key
 from core.text import NameField
 
 

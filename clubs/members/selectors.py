@@ -1,13 +1,13 @@
 """Reads of the organiser's member pages: the list (one query a page, whatever the club's size), a
-member's changes, and the members whose name nearly matches (``clubs.members.names``)."""
+member's changes, and the members whose name nearly matches (``clubs.names``)."""
 
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from clubs.members.names import name_key, near_matches
 from clubs.models import Club, MemberChange, Player
+from clubs.names import name_key, near_matches
 
 
 def members_of(club: Club, *, search: str = "") -> QuerySet[Player]:

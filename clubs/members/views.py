@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -18,33 +17,25 @@ from clubs.members import selectors
 from clubs.members.edit import MemberRefused, update_member
 from clubs.members.forms import MemberForm, MergeForm
 from clubs.members.merge import MergeRefused, merge_members
-from clubs.members.services import MAX_BYTES, ImportRefused, NearMatches, RowError, import_members_and_teams
+from clubs.members.services import NearMatches, import_members_and_teams
 from clubs.members.tables import PER_PAGE, MemberTable
 from clubs.members.template import template_workbook
 from clubs.models import Club
-from clubs.permissions import is_organiser_of
+from clubs.permissions import is_organiser_of, organised_club
+from documents.workbook import MAX_BYTES, ImportRefused, RowError, UploadForm
 from documents.xlsx import XLSX_TYPE
-
-
-def _club(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not is_organiser_of(request.user, club):
-        raise PermissionDenied
-    return club
 
 
 @login_required
 def import_members(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     context = {"club": club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None:
-            context["problems"] = [_("Choose a file to upload.")]
-            return render(request, "staff/clubs/import.html", context, status=400)
-        if upload.size > MAX_BYTES:
-            context["problems"] = [_("The file is larger than 5 MB.")]
-            return render(request, "staff/clubs/import.html", context, status=400)
+        form = UploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            context["problems"] = form.problems
+            return render(request, "clubs/members/import.html", context, status=400)
+        upload = form.cleaned_data["file"]
         try:
             result = import_members_and_teams(
                 club=club, data=upload.read(), confirm_new=request.POST.get("confirm_new") == "1"
@@ -52,13 +43,13 @@ def import_members(request, slug):
         except NearMatches as near:
             context["near"] = near.rows
             context["filename"] = upload.name
-            return render(request, "staff/clubs/import.html", context)
+            return render(request, "clubs/members/import.html", context)
         except ImportRefused as refused:
             row_errors = [m for m in refused.messages if isinstance(m, RowError)]
             context["problems"] = [m for m in refused.messages if not isinstance(m, RowError)]
             context["row_errors"] = row_errors
             context["filename"] = upload.name
-            return render(request, "staff/clubs/import.html", context, status=400)
+            return render(request, "clubs/members/import.html", context, status=400)
         messages.success(
             request,
             _("Imported: %(mc)s new members, %(mu)s members updated, %(tc)s new teams, %(tu)s teams updated.")
@@ -70,12 +61,12 @@ def import_members(request, slug):
             },
         )
         return redirect("clubs:import", slug=club.slug)
-    return render(request, "staff/clubs/import.html", context)
+    return render(request, "clubs/members/import.html", context)
 
 
 @login_required
 def import_template(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{club.slug}-members-and-teams.xlsx"'
     return response
@@ -105,7 +96,7 @@ def member_list(request, slug):
     search = request.GET.get("q", "").strip()[:80]
     table = MemberTable(selectors.members_of(club, search=search), slug=club.slug)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
-    return render(request, "staff/clubs/members.html", {"club": club, "table": table, "search": search})
+    return render(request, "clubs/members/members.html", {"club": club, "table": table, "search": search})
 
 
 def _member_context(club, player, **extra) -> dict:
@@ -126,7 +117,7 @@ def member_detail(request, slug, pk):
     club = _organised_club(request, slug)
     player = _member(club, pk)
     if request.method != "POST":
-        return render(request, "staff/clubs/member.html", _member_context(club, player, form=MemberForm.of(player)))
+        return render(request, "clubs/members/member.html", _member_context(club, player, form=MemberForm.of(player)))
     form = MemberForm(request.POST)
     if form.is_valid():
         try:
@@ -138,7 +129,7 @@ def member_detail(request, slug, pk):
             messages.success(request, _("The changes to %(name)s are saved.") % {"name": _member(club, pk).name})
             return redirect("clubs:member", slug=club.slug, pk=player.pk)
     context = _member_context(club, player, form=form)
-    return render(request, "staff/clubs/member.html", context, status=400)
+    return render(request, "clubs/members/member.html", context, status=400)
 
 
 @login_required
@@ -151,25 +142,25 @@ def member_merge(request, slug, pk):
     form = MergeForm(data if "other" in data else None, player=player, choices=choices)
     context = {"club": club, "player": player, "form": form, "others": choices}
     if not form.is_bound:
-        return render(request, "staff/clubs/merge.html", context)
+        return render(request, "clubs/members/merge.html", context)
     if not form.is_valid():
-        return render(request, "staff/clubs/merge.html", context, status=400)
+        return render(request, "clubs/members/merge.html", context, status=400)
     other = _member(club, form.cleaned_data["other"])
     context["other"] = other
     keep = form.cleaned_data.get("keep")
     if request.method != "POST":
         context["keep"] = other.pk if (other.tables, -other.pk) > (player.tables, -player.pk) else player.pk
-        return render(request, "staff/clubs/merge.html", context)
+        return render(request, "clubs/members/merge.html", context)
     if keep not in (player.pk, other.pk):
         form.add_error("keep", _("Keep one of the two members."))
-        return render(request, "staff/clubs/merge.html", context, status=400)
+        return render(request, "clubs/members/merge.html", context, status=400)
     kept, dropped = (player, other) if keep == player.pk else (other, player)
     try:
         result = merge_members(kept=kept, dropped=dropped, user=request.user)
     except MergeRefused as refused:
         context["reasons"] = refused.reasons
         context["keep"] = keep
-        return render(request, "staff/clubs/merge.html", context, status=400)
+        return render(request, "clubs/members/merge.html", context, status=400)
     messages.success(
         request,
         _("%(dropped)s (%(number)s) is merged into %(kept)s: every result, evening and rating is now theirs.")

@@ -6,7 +6,7 @@ evening, walk-ins, odd numbers, and taking steps back.
   given) and a member number "G1", "G2" …; a new member gets the next free numeric member number. A
   name that is already on the club's list is refused (tick that member instead), so the same person
   does not end up twice in the standings; a name that *nearly* matches one on the list ("Henk Hebers
-  sr.", "henk hébers" next to "Henk Hebers": ``clubs.members.names``) raises :class:`NearMatches`
+  sr.", "henk hébers" next to "Henk Hebers": ``clubs.names``) raises :class:`NearMatches`
   naming them, and is added only when asked again with ``confirm_new``.
 - Odd numbers: ``three_player_tables(round)`` is the evening's own choice
   (``Evening.three_player_tables``) or, when it has none, the competition's; ``players_to_draw(round)``
@@ -37,9 +37,18 @@ from django.db import transaction
 from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
-from clubs.members.names import name_key, near_matches
 from clubs.models import Player
-from competitions.draws.table_codes import assign_table_codes
+from clubs.names import name_key, near_matches
+from competitions.base.checks import (
+    INDIVIDUAL,
+    DrawError,
+    require_changeable,
+    require_format,
+    require_individual_round,
+    require_members,
+)
+from competitions.base.rows import ensure_entrants, lock_competition, lock_round, new_round, players_in_rounds
+from competitions.base.table_codes import assign_table_codes
 from competitions.models import (
     Attendance,
     Bye,
@@ -54,15 +63,6 @@ from competitions.models import (
     SitOut,
     Substitution,
 )
-from competitions.organiser.checks import (
-    INDIVIDUAL,
-    DrawError,
-    require_changeable,
-    require_format,
-    require_individual_round,
-    require_members,
-)
-from competitions.organiser.rows import ensure_entrants, lock_competition, lock_round, new_round, players_in_rounds
 from core.text import control_character
 
 
@@ -357,7 +357,7 @@ def unpublish_round(*, round: Round) -> Round:
         raise DrawError(_("%(round)s already has results; it can no longer be unpublished.") % {"round": round.label})
     round.status = Round.Status.DRAFT
     round.save(update_fields=["status"])
-    return round  # the tables keep their codes (competitions.draws.table_codes): the links only pause
+    return round  # the tables keep their codes (competitions.base.table_codes): the links only pause
 
 
 @transaction.atomic

@@ -7,7 +7,7 @@ imported into an individual competition — the organiser's xlsx upload and
   refused. Unknown names are refused with ``create_players=False`` (the page lists them for the
   organiser to confirm) and created as members with ``create_players=True`` (the API; the page
   after confirming), split at the first space into first name and surname. An unknown name that
-  nearly matches a member ("Henk Hebers sr." next to "Henk Hebers", ``clubs.members.names``) is
+  nearly matches a member ("Henk Hebers sr." next to "Henk Hebers", ``clubs.names``) is
   refused, naming its first row and the member, unless ``create_near_matches`` says it is someone
   else (issue 31 item 6): the API's field of that name, the page's checkbox. A name with a line
   break or another control character is refused (issue 25 item 4), naming its row and column.
@@ -31,7 +31,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from clubs.members import names
+from clubs import names
 from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange

@@ -1,6 +1,6 @@
 """The table link, read side: the address phones reach, a match by its code, and what the phone
 shows for it. Writes are in :mod:`scoring.phones.services`; the code itself is made by
-:mod:`competitions.draws.table_codes` when the round is published.
+:mod:`competitions.base.table_codes` when the round is published.
 
 The address printed in QR codes: ``settings.SITE_URL`` when set (``SITE_URL=http://192.168.1.20:8000``);
 otherwise the address the request came in on — except a loopback address (the organiser browsing at
@@ -17,11 +17,11 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
 
-from competitions.draws.table_codes import normalise, printed, printed_pin, side_pin
+from competitions.base.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
-from scoring.entry.layout import SIDE_SHOWN
 from scoring.models import Deal
+from scoring.sheet.layout import SIDE_SHOWN
 
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 

@@ -3,7 +3,7 @@ second member. A known-answer table of pairs that match and pairs that must not.
 
 import pytest
 
-from clubs.members.names import full_name_key, name_key, near_matches, nearly_same, typo_apart
+from clubs.names import full_name_key, name_key, near_matches, nearly_same, typo_apart
 
 MATCH = [
     ("Henk Hebers", "Henk Hebers sr."),
