@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from clubs import permissions, tokens
-from clubs.models import ApartPair, ApiToken, Club, Player, StaffRole, Team, TeamMember
+from clubs.models import ApartPair, ApiToken, Club, MemberChange, Player, StaffRole, Team, TeamMember
 
 #: How rows of each model reach their club, for querysets and foreign-key choices.
 CLUB_PATHS = {
@@ -301,3 +301,11 @@ class ApartPairAdmin(ClubScopedAdmin):
     list_select_related = ["player_a", "player_b", "club"]
     list_filter = ["club"]
     search_fields = ["player_a__last_name", "player_b__last_name"]
+
+
+@admin.register(MemberChange)
+class MemberChangeAdmin(ReadOnlyMixin, ClubScopedAdmin):
+    """The audit of renames, member numbers, guest or member, and merges (``clubs.members``): read only."""
+
+    list_display = ("at", "club", "player", "action", "user")
+    list_filter = ("action",)

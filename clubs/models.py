@@ -13,6 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.members.models import MemberChange
 from clubs.names import surname_key
 from clubs.people.models import Invitation, PeopleChange
 from core.text import NameField
@@ -244,7 +245,18 @@ class ApartPair(models.Model):
             raise ValidationError(_("These two members are already kept apart."))
 
 
-#: The app's models: its core ones above and its feature's (people/), imported at the top so that Django,
-#: which imports this module, registers them. Those name the core models as strings ("clubs.Club"), so
-#: importing them here makes no cycle.
-__all__ = ["ApartPair", "ApiToken", "Club", "Invitation", "PeopleChange", "Player", "StaffRole", "Team", "TeamMember"]
+#: The app's models: its core ones above and its features' (members/, people/), imported at the top so that
+#: Django, which imports this module, registers them. Those name the core models as strings ("clubs.Club"),
+#: so importing them here makes no cycle.
+__all__ = [
+    "ApartPair",
+    "ApiToken",
+    "Club",
+    "Invitation",
+    "MemberChange",
+    "PeopleChange",
+    "Player",
+    "StaffRole",
+    "Team",
+    "TeamMember",
+]

@@ -21,6 +21,7 @@ Rules the issue left open, chosen here:
 from competitions.base.checks import DrawError
 from competitions.draws.services import draw_next_round, draw_round, publish_round, redraw, swap_pairs, swap_players
 from competitions.evenings.services import (
+    NearMatches,
     add_walk_in,
     create_evening,
     create_round,
@@ -36,6 +37,7 @@ from competitions.evenings.substitutes import substitute
 from competitions.league.services import generate_fixtures, next_swiss_round
 
 __all__ = [
+    "NearMatches",
     "DrawError",
     "add_walk_in",
     "create_evening",

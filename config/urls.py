@@ -34,7 +34,7 @@ urlpatterns = [
     path("manage/competitions/<slug:slug>/results/", include("scoring.results.urls")),
     path("", include("scoring.phones.urls")),
     path("manage/", include("scoring.tonight.urls")),
-    path("manage/clubs/<slug:slug>/import/", include("clubs.urls")),
+    path("manage/clubs/<slug:slug>/", include("clubs.urls")),
     path("ratings/", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
     path("manage/backups/", include("scoring.backup.urls")),

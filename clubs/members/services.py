@@ -8,6 +8,11 @@ duplicated. A team is matched by name within the club; its members are replaced 
 
 Headers are matched case-insensitively in English or in the current language, so a template
 downloaded in Dutch imports in English and the other way round.
+
+A new member (a member number the club does not have yet) whose name nearly matches a member already
+on the list ("Henk Hebers sr." next to "Henk Hebers": ``clubs.names``) stops the import with
+:class:`NearMatches`, naming each row and whom it resembles; with ``confirm_new`` (the organiser
+ticked "add them anyway") it is imported as a new member.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs.models import Club, Player, Team, TeamMember
-from clubs.names import with_sort_names
+from clubs.names import name_key, near_matches, with_sort_names
 from core.text import control_character
 from documents.workbook import NO, YES, ImportRefused, RowError, cell_text, find_sheet, open_workbook, read_sheet
 
@@ -45,6 +50,30 @@ TEAM_COLUMNS = [
     (gettext_noop("member 4"), False, 20),
 ]
 KINDS = {"pair": Team.Kind.PAIR, "four": Team.Kind.FOUR, "team of four": Team.Kind.FOUR}
+
+
+@dataclass(frozen=True)
+class NearRow:
+    """A new member of the file (sheet row ``row``) whose name nearly matches members on the list."""
+
+    row: int
+    name: str
+    matches: tuple[str, ...]  # "Henk Hebers (12)"
+
+    def __str__(self) -> str:
+        return _("Row %(row)s: %(name)s nearly matches %(matches)s on the list.") % {
+            "row": self.row,
+            "name": self.name,
+            "matches": ", ".join(self.matches),
+        }
+
+
+class NearMatches(Exception):
+    """New members whose names nearly match listed ones: asked, nothing written (``rows``)."""
+
+    def __init__(self, rows: list[NearRow]):
+        super().__init__("; ".join(str(r) for r in rows))
+        self.rows = rows
 
 
 @dataclass
@@ -228,8 +257,23 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
 # --- the import --------------------------------------------------------------------------------
 
 
-def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
-    """Check everything, then write everything in one transaction; raise :class:`ImportRefused`."""
+def near_rows(existing: dict[str, Player], members: dict[str, dict]) -> list[NearRow]:
+    """The file's new members whose names nearly match a member already on the list."""
+    listed = [(p, name_key(p.first_name, p.last_name)) for p in existing.values()]
+    rows = []
+    for number, record in members.items():
+        if number in existing:
+            continue
+        found = near_matches(name_key(record["first name"], record["last name"]), listed)
+        if found:
+            name = f"{record['first name']} {record['last name']}".strip()
+            rows.append(NearRow(record["row"], name, tuple(f"{p.name} ({p.member_number})" for p in found)))
+    return sorted(rows, key=lambda r: r.row)
+
+
+def import_members_and_teams(*, club: Club, data: bytes, confirm_new: bool = False) -> ImportResult:
+    """Check everything, then write everything in one transaction; raise :class:`ImportRefused`, or
+    :class:`NearMatches` for new names nearly on the list unless ``confirm_new``."""
     member_rows, team_rows = read_workbook(data)
     errors: list[RowError] = []
     members = _check_members(member_rows, errors)
@@ -238,6 +282,11 @@ def import_members_and_teams(*, club: Club, data: bytes) -> ImportResult:
     if errors:
         logger.info("members import refused: club %s: %d problems", club.slug, len(errors))
         raise ImportRefused(sorted(errors, key=lambda e: (e.sheet != MEMBERS, e.row)))
+    if not confirm_new:
+        near = near_rows(existing, members)
+        if near:
+            logger.info("members import asked: club %s: %d names nearly on the list", club.slug, len(near))
+            raise NearMatches(near)
     result = ImportResult()
     with transaction.atomic():
         to_create, to_update = [], []

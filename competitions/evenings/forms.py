@@ -17,6 +17,8 @@ class WalkInForm(forms.Form):
     last_name = forms.CharField(label=_("Surname"), max_length=80, validators=ONE_LINE)
     guest = forms.BooleanField(label=_("Guest (introducé)"), required=False, initial=True)
     guest_club = forms.CharField(label=_("Guest's own club"), max_length=120, required=False, validators=ONE_LINE)
+    #: Set by the question after a near match ("Henk Hebers sr." next to "Henk Hebers"): add anyway.
+    confirm_new = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 class SubstituteForm(forms.Form):

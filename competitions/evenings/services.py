@@ -5,7 +5,9 @@ evening, walk-ins, odd numbers, and taking steps back.
   guest is a ``Player`` of the competition's club marked ``guest`` (with their own club's name if
   given) and a member number "G1", "G2" …; a new member gets the next free numeric member number. A
   name that is already on the club's list is refused (tick that member instead), so the same person
-  does not end up twice in the standings.
+  does not end up twice in the standings; a name that *nearly* matches one on the list ("Henk Hebers
+  sr.", "henk hébers" next to "Henk Hebers": ``clubs.names``) raises :class:`NearMatches`
+  naming them, and is added only when asked again with ``confirm_new``.
 - Odd numbers: ``three_player_tables(round)`` is the evening's own choice
   (``Evening.three_player_tables``) or, when it has none, the competition's; ``players_to_draw(round)``
   is everyone present at the evening except those marked as sitting this round out (``SitOut``: no
@@ -36,6 +38,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from clubs.names import name_key, near_matches
 from competitions.base.checks import (
     INDIVIDUAL,
     DrawError,
@@ -147,11 +150,35 @@ def create_round(
 NAME_MAX = 60
 
 
+class NearMatches(DrawError):
+    """The walk-in's name nearly matches members on the list (``players``): asked, not refused."""
+
+    def __init__(self, name: str, players: list[Player]):
+        listed = ", ".join(
+            _("%(name)s (member number %(number)s)") % {"name": p.name, "number": p.member_number} for p in players
+        )
+        super().__init__(
+            _(
+                "%(name)s nearly matches %(listed)s on the list. The same person? Tick them instead. "
+                "Someone else? Confirm to add %(name)s."
+            )
+            % {"name": name, "listed": listed}
+        )
+        self.name, self.players = name, players
+
+
 @transaction.atomic
 def add_walk_in(
-    *, evening: Evening, first_name: str, last_name: str, guest: bool = False, guest_club: str = ""
+    *,
+    evening: Evening,
+    first_name: str,
+    last_name: str,
+    guest: bool = False,
+    guest_club: str = "",
+    confirm_new: bool = False,
 ) -> Player:
-    """Add a guest or a new member to the club and tick them present at ``evening``."""
+    """Add a guest or a new member to the club and tick them present at ``evening``; a name nearly
+    a listed member's raises :class:`NearMatches` unless ``confirm_new``."""
     evening = Evening.objects.select_related("competition__club").get(pk=evening.pk)
     competition = lock_competition(evening.competition)
     require_format(competition, INDIVIDUAL, _("Only individual competitions have club evenings."))
@@ -170,6 +197,12 @@ def add_walk_in(
             _("%(name)s is already on the list (member number %(number)s); tick them there.")
             % {"name": same.name, "number": same.member_number}
         )
+    if not confirm_new:
+        listed = Player.objects.filter(club=club).only("pk", "first_name", "last_name", "member_number")
+        key = name_key(first_name, last_name)
+        near = near_matches(key, ((p, name_key(p.first_name, p.last_name)) for p in listed.order_by("sort_name", "pk")))
+        if near:
+            raise NearMatches(f"{first_name} {last_name}".strip(), near)
     player = Player.objects.create(
         club=club,
         member_number=_next_number(club, guest),

@@ -326,6 +326,9 @@ def walk_in(request, slug, number):
         return redirect(_attendance_url(slug, number))
     try:
         player = services.add_walk_in(evening=evening, **form.cleaned_data)
+    except services.NearMatches as near:
+        context = {"competition": competition, "evening": evening, "near": near, "data": form.cleaned_data}
+        return render(request, "competitions/organiser/walk_in_confirm.html", context)
     except DrawError as error:
         show_refusal(request, error)
     else:

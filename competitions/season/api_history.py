@@ -1,7 +1,8 @@
 """``POST /api/competitions/<slug>/evening-totals`` (DESIGN.md contract 3, the organiser's API): a
 club's evening totals from before it used this system, through ``competitions.season.history`` —
 the same checks, rights and audit as the upload on the organiser's pages; unknown names are made
-members. All rows or none: a refusal is a 400 in the one error shape, each problem naming its row
+members, unless a name nearly matches a member ("Henk Hebers sr." next to "Henk Hebers"): then 400
+naming the row and the member, unless the request sends ``"create_near_matches": true``. All rows or none: a refusal is a 400 in the one error shape, each problem naming its row
 (``deal``: the row's number in ``rows``, from 1), its column (``field``) and why; nothing is written.
 Sending the same rows again changes nothing (200 with every total "unchanged").
 
@@ -18,7 +19,7 @@ from ninja.responses import Status
 
 from clubs.tokens import BearerToken
 from competitions.models import Competition
-from competitions.season.history import HistoryRefused, import_evening_totals
+from competitions.season.history import NEAR_MATCH, HistoryRefused, RowError, import_evening_totals
 from competitions.season.models import SettingsChange
 from competitions.season.services import may_set_up
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
@@ -42,6 +43,11 @@ MAX_ROWS = 2_400
 
 class EveningTotalsIn(Schema):
     rows: list[EveningTotalIn] = Field(..., max_length=MAX_ROWS)
+    create_near_matches: bool = Field(
+        False,
+        description="create a name that nearly matches a member ('Henk Hebers sr.' next to 'Henk Hebers') as a "
+        "new member; without it such a row is refused (400, naming the row and the member)",
+    )
 
 
 class EveningTotalsOut(Schema):
@@ -50,6 +56,12 @@ class EveningTotalsOut(Schema):
     totals_changed: int
     totals_unchanged: int
     players_created: list[str]
+
+
+def _api_message(error: RowError) -> str:
+    if error.code == NEAR_MATCH:
+        return error.message + " " + _('Send "create_near_matches": true to create it as a new member.')
+    return error.message
 
 
 @router.post(
@@ -68,8 +80,13 @@ def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
     rows = [row.model_dump() for row in payload.rows]
     try:
         result = import_evening_totals(
-            competition=competition, user=request.auth, rows=rows, create_players=True, via=SettingsChange.Via.API
+            competition=competition,
+            user=request.auth,
+            rows=rows,
+            create_players=True,
+            create_near_matches=payload.create_near_matches,
+            via=SettingsChange.Via.API,
         )
     except HistoryRefused as refused:
-        return Status(400, problems_body([Problem(e.row, e.column, e.message) for e in refused.errors]))
+        return Status(400, problems_body([Problem(e.row, e.column, _api_message(e)) for e in refused.errors]))
     return result.as_dict()

@@ -6,7 +6,10 @@ imported into an individual competition — the organiser's xlsx upload and
   full name ("Jan van der Berg"), whatever the case and spacing; a name that two players share is
   refused. Unknown names are refused with ``create_players=False`` (the page lists them for the
   organiser to confirm) and created as members with ``create_players=True`` (the API; the page
-  after confirming), split at the first space into first name and surname. A name with a line
+  after confirming), split at the first space into first name and surname. An unknown name that
+  nearly matches a member ("Henk Hebers sr." next to "Henk Hebers", ``clubs.names``) is
+  refused, naming its first row and the member, unless ``create_near_matches`` says it is someone
+  else (issue 31 item 6): the API's field of that name, the page's checkbox. A name with a line
   break or another control character is refused (issue 25 item 4), naming its row and column.
 - Evenings are matched by date: a date of an evening imported before gets its totals replaced
   row by row; a date of an evening played in this system is refused (its results are already
@@ -28,6 +31,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from clubs import names
 from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange
@@ -45,6 +49,10 @@ class RowError:
     row: int  # 1-based: the API's row in "rows", the sheet's row in an upload
     column: str  # "player", "date" or "points"
     message: str
+    code: str = ""  # "near_match": the name nearly matches a member (confirm to create it anyway)
+
+
+NEAR_MATCH = "near_match"
 
 
 class HistoryRefused(Exception):
@@ -177,8 +185,52 @@ def check_rows(competition: Competition, rows, *, first_row: int = 1):
 
 
 def unknown_names(competition: Competition, parsed) -> list[str]:
+    """The names of no member, each once however its case and spacing differ (as first written)."""
     players = _club_players(competition)
-    return sorted({name for _n, name, _d, _p in parsed if name_key(name) not in players}, key=str.casefold)
+    unknown: dict[str, str] = {}
+    for _n, name, _d, _p in parsed:
+        if name_key(name) not in players:
+            unknown.setdefault(name_key(name), name)
+    return sorted(unknown.values(), key=str.casefold)
+
+
+def near_names(competition: Competition, parsed) -> dict[str, list[Player]]:
+    """The unknown names of the rows that nearly match members of the club: name → those members."""
+    unknown = unknown_names(competition, parsed)
+    if not unknown:
+        return {}
+    listed = [
+        (p, names.name_key(p.first_name, p.last_name))
+        for p in Player.objects.filter(club=competition.club_id).order_by("sort_name", "pk")
+    ]
+    found = {name: names.near_matches(names.full_name_key(name), listed) for name in unknown}
+    return {name: players for name, players in found.items() if players}
+
+
+def near_match_errors(competition: Competition, parsed) -> list[RowError]:
+    """One error per unknown name nearly a member's, on its first row."""
+    near = {name_key(name): (name, players) for name, players in near_names(competition, parsed).items()}
+    errors, seen = [], set()
+    for number, name, _day, _points in parsed:
+        if name_key(name) in near and name_key(name) not in seen:
+            seen.add(name_key(name))
+            name, similar = near[name_key(name)]
+            listed = ", ".join(
+                _("%(name)s (member number %(number)s)") % {"name": p.name, "number": p.member_number} for p in similar
+            )
+            errors.append(
+                RowError(
+                    number,
+                    "player",
+                    _(
+                        "%(name)s is not a member yet but nearly matches %(listed)s. The same person? Write the "
+                        "name as on the list. Someone else? Confirm to create a new member."
+                    )
+                    % {"name": name, "listed": listed},
+                    code=NEAR_MATCH,
+                )
+            )
+    return errors
 
 
 def import_evening_totals(
@@ -187,6 +239,7 @@ def import_evening_totals(
     user,
     rows,
     create_players: bool,
+    create_near_matches: bool = False,
     via: str = SettingsChange.Via.PAGE,
     first_row: int = 1,
 ) -> ImportResult:
@@ -195,7 +248,13 @@ def import_evening_totals(
     who = user.get_username() if user is not None else "-"
     try:
         result = _import(
-            competition=competition, user=user, rows=rows, create_players=create_players, via=via, first_row=first_row
+            competition=competition,
+            user=user,
+            rows=rows,
+            create_players=create_players,
+            create_near_matches=create_near_matches,
+            via=via,
+            first_row=first_row,
         )
     except HistoryRefused as refused:
         first = refused.errors[0] if refused.errors else None
@@ -221,7 +280,16 @@ def import_evening_totals(
 
 
 @transaction.atomic
-def _import(*, competition: Competition, user, rows, create_players: bool, via: str, first_row: int) -> ImportResult:
+def _import(
+    *,
+    competition: Competition,
+    user,
+    rows,
+    create_players: bool,
+    create_near_matches: bool,
+    via: str,
+    first_row: int,
+) -> ImportResult:
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
     parsed, errors = check_rows(competition, rows, first_row=first_row)
     players = _club_players(competition)
@@ -235,6 +303,8 @@ def _import(*, competition: Competition, user, rows, create_players: bool, via: 
             )
         elif not found and not create_players:
             errors.append(RowError(number, "player", _("%(name)s is not a member of the club.") % {"name": name}))
+    if create_players and not create_near_matches:
+        errors += near_match_errors(competition, parsed)
     if errors:
         raise HistoryRefused(sorted(errors, key=lambda e: (e.row, e.column)))
     result = ImportResult()

@@ -1,6 +1,7 @@
 """The organiser's page that brings a club's history along (issue 26 item 12): the template to
 download, the upload of an xlsx of evening totals, the check of every row, the confirmation of the
-names that are not yet members, and the import (all rows or none). Login; organiser of the
+names that are not yet members (with a checkbox for those that nearly match a member, issue 31 item
+6), and the import (all rows or none). Login; organiser of the
 competition's club (or site admin), else 403.
 
 Thin: ``history_xlsx`` reads the file, ``history`` checks and imports. The confirmation step carries
@@ -18,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from competitions.permissions import organised_competition
-from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, unknown_names
+from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, near_names, unknown_names
 from competitions.season.history_xlsx import SheetRefused, header, read_rows, template_workbook
 from documents.workbook import MAX_BYTES, UploadForm
 from documents.xlsx import XLSX_TYPE
@@ -45,10 +46,14 @@ def _row_errors(errors, numbers: list[int]) -> list[str]:
     return named
 
 
-def _import(request, competition, rows, numbers, *, create_players: bool, context: dict):
+def _import(request, competition, rows, numbers, *, create_players: bool, context: dict, near_ok: bool = False):
     try:
         result = import_evening_totals(
-            competition=competition, user=request.user, rows=rows, create_players=create_players
+            competition=competition,
+            user=request.user,
+            rows=rows,
+            create_players=create_players,
+            create_near_matches=near_ok,
         )
     except HistoryRefused as refused:
         context["row_errors"] = _row_errors(refused.errors, numbers)
@@ -84,7 +89,8 @@ def history_import(request, slug):
         except signing.BadSignature:
             context["problems"] = [_("This confirmation has expired or was changed; upload the file again.")]
             return render(request, "competitions/season/history.html", context, status=400)
-        return _import(request, competition, rows, numbers, create_players=True, context=context)
+        near_ok = request.POST.get("confirm_near") == "1"
+        return _import(request, competition, rows, numbers, create_players=True, context=context, near_ok=near_ok)
     form = UploadForm(request.POST, request.FILES)
     if form.upload is not None:
         context["filename"] = form.upload.name
@@ -103,7 +109,9 @@ def history_import(request, slug):
         return render(request, "competitions/season/history.html", context, status=400)
     unknown = unknown_names(competition, parsed)
     if unknown:
-        context["unknown"] = unknown
+        near = near_names(competition, parsed)
+        context["unknown"] = [(name, near.get(name, [])) for name in unknown]
+        context["near"] = bool(near)
         context["row_count"] = len(rows)
         context["payload"] = signing.dumps([rows, numbers], salt=_salt(competition, request.user), compress=True)
         return render(request, "competitions/season/history.html", context)

@@ -1,0 +1,63 @@
+"""Reads of the organiser's member pages: the list (one query a page, whatever the club's size), a
+member's changes, and the members whose name nearly matches (``clubs.names``)."""
+
+from __future__ import annotations
+
+from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, MemberChange, Player
+from clubs.names import name_key, near_matches
+
+
+def members_of(club: Club, *, search: str = "") -> QuerySet[Player]:
+    """The club's members and guests in Dutch name order, each with ``tables``: the tables played
+    (seats: the reverse name of ``competitions.MatchSeat.player``, counted in the one query)."""
+    players = Player.objects.filter(club=club)
+    for word in search.split():
+        players = players.filter(
+            Q(first_name__icontains=word) | Q(last_name__icontains=word) | Q(member_number__iexact=word)
+        )
+    return players.annotate(tables=Count("seats")).order_by("sort_name", "first_name", "last_name", "pk")
+
+
+def member_of(club: Club, pk) -> Player | None:
+    """The member ``pk`` of this club, with the tables played; None if it is not the club's."""
+    try:
+        pk = int(pk)
+    except (TypeError, ValueError):
+        return None
+    return members_of(club).filter(pk=pk).first()
+
+
+def changes_of(player: Player, limit: int = 20) -> list[MemberChange]:
+    """The member's last changes, newest first; an edit's ``lines`` as (field's name, before, after)."""
+    changes = list(MemberChange.objects.filter(player=player).select_related("user").order_by("-at", "-id")[:limit])
+    for change in changes:
+        change.lines = [
+            (Player._meta.get_field(name).verbose_name, _shown(values[0]), _shown(values[1]))
+            for name, values in change.changes.items()
+            if change.action == MemberChange.Action.EDIT and isinstance(values, list) and len(values) == 2
+        ]
+    return changes
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    return str(value) if value not in (None, "") else "—"
+
+
+def nearly_named(club: Club, *, first_name: str, last_name: str, exclude: int | None = None) -> list[Player]:
+    """The club's members (guests too) whose name nearly matches this one: one query."""
+    rows = Player.objects.filter(club=club).exclude(pk=exclude).only("pk", "first_name", "last_name", "member_number")
+    key = name_key(first_name, last_name)
+    return near_matches(key, ((p, name_key(p.first_name, p.last_name)) for p in rows.order_by("sort_name", "pk")))
+
+
+def merge_choices(club: Club, player: Player) -> list[tuple[int, str]]:
+    """The other members of the club, for "merge with": (id, "name (number)")."""
+    rows = Player.objects.filter(club=club).exclude(pk=player.pk).order_by("sort_name", "first_name", "pk")
+    return [
+        (p.pk, f"{p.name} ({p.member_number})") for p in rows.only("pk", "first_name", "last_name", "member_number")
+    ]
