@@ -1,4 +1,4 @@
-# The two commands a newcomer needs: `make run` (demo on SQLite) and `make test` (the whole suite).
+# The two commands a newcomer needs: `make run` (demo on SQLite; DEMO=0 without) and `make test` (the whole suite).
 # Both need only Python 3.11+ (and make): the steps are in scripts/launcher.py, run through run.py,
 # which is also the way without make (`python3 run.py`, `python3 run.py test`). Each step works only
 # when due, so a second `make run` starts the server at once; `make seed` or SEED=1 reseeds the demo.
@@ -11,12 +11,15 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 SEED ?=
+# `make run DEMO=0`: a new database gets no demo (/ leads to /setup/, where the club sets itself up). The demo
+# goes only into a new database in any case: once removed (on the club's page) it stays away; `make seed` adds it.
+DEMO ?= 1
 LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11." >&2; exit 2; }; $(PYTHON) run.py
 
 .PHONY: run test bench serve load venv install install-dev migrate seed messages clean lock
 
 run:
-	$(LAUNCH) run --host $(HOST) --port $(PORT) $(if $(filter 1 yes true on,$(SEED)),--seed)
+	$(LAUNCH) run --host $(HOST) --port $(PORT) $(if $(filter 1 yes true on,$(SEED)),--seed) $(if $(filter 0 no false off,$(DEMO)),--no-demo)
 
 test:
 	$(LAUNCH) test $(PYTEST_ARGS)
