@@ -9,7 +9,7 @@ import io
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 
 from clubs.models import Club, Player, StaffRole
@@ -174,3 +174,11 @@ def test_a_login_called_organiser_that_a_club_of_its_own_uses_is_kept(client):
         remove_demo(user=login)
     client.force_login(login)
     assert 'id="no-demo"' in client.get("/manage/demo/remove/").content.decode()
+
+
+def test_seed_demo_never_takes_over_a_club_of_its_own_at_the_demos_address():
+    Club.objects.create(name="Demo", slug="demo")
+    with pytest.raises(CommandError, match="demo"):
+        call_command("seed_demo", stdout=io.StringIO())
+    assert list(Club.objects.values_list("slug", "is_demo")) == [("demo", False)]
+    assert not User.objects.exists()
