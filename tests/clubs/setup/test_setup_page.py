@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from clubs.models import Club, StaffRole
-from clubs.setup.link import setup_token, setup_url
+from clubs.setup.link import setup_lines, setup_token, setup_url
 from clubs.setup.services import SetupError, set_up_club
 
 pytestmark = pytest.mark.django_db
@@ -157,3 +157,12 @@ def test_the_demo_does_not_count_and_its_address_is_not_taken(client):
     response = post(client, {"club_name": "KV Klaver"})
     assert response.headers["Location"] == "/manage/clubs/kv-klaver-2/"
     assert client.get("/").status_code == 200
+
+
+def test_make_run_prints_the_link_at_the_address_other_computers_reach():
+    token = setup_token()
+    (line,) = setup_lines("0.0.0.0", 8000, lan="192.168.1.20")
+    assert line.endswith(f"http://192.168.1.20:8000/setup/?token={token}")
+    assert setup_lines("127.0.0.1", 8123, lan="192.168.1.20")[0].endswith(f"http://127.0.0.1:8123/setup/?token={token}")
+    site = setup_lines("0.0.0.0", 8000, lan=None, site_url="https://klaverjas.example.org")[0]
+    assert site.endswith(f"https://klaverjas.example.org/setup/?token={token}")
