@@ -10,6 +10,7 @@ import logging
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -62,6 +63,9 @@ def free_slug(name: str) -> str:
 def set_up_club(*, club_name: str, username: str, password: str, email: str = "", is_league: bool = False):
     """Make the site's club of its own and its organiser; returns ``(club, user)``. Raises ``SetupError``
     when the site has a club of its own already or any value is refused; nothing is made then."""
+    # Two set-ups at once on PostgreSQL: the second waits on this row lock until the first commits, and
+    # then finds its club (SQLite writes one transaction at a time anyway).
+    list(ContentType.objects.select_for_update().filter(app_label="clubs", model="club").values_list("pk"))
     if has_own_club():
         raise SetupError(_("This site has a club of its own already: the set-up is done."))
     name = single_line(club_name or "")

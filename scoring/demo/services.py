@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Team
 from competitions.models import Competition, Entrant, Evening, Fixture, Match, Round
+from competitions.pagecache.keys import one_bump_for_the_site
 from scoring.demo.selectors import DemoContents, demo_club_ids, demo_contents, demo_logins
 
 logger = logging.getLogger(__name__)
@@ -41,15 +42,8 @@ def remove_demo(*, user) -> DemoContents:
     logins = list(demo_logins(ids).values_list("pk", flat=True))
     competitions = Competition.objects.filter(club_id__in=ids)
     try:
-        Match.objects.filter(round__competition__in=competitions).delete()
-        Fixture.objects.filter(round__competition__in=competitions).delete()
-        Round.objects.filter(competition__in=competitions).delete()
-        Evening.objects.filter(competition__in=competitions).delete()
-        Entrant.objects.filter(competition__in=competitions).delete()
-        competitions.delete()
-        Team.objects.filter(club_id__in=ids).delete()
-        Player.objects.filter(club_id__in=ids).delete()
-        Club.objects.filter(pk__in=ids).delete()
+        with one_bump_for_the_site():  # not a page-cache bump per deleted seat: one for the site at the end
+            _delete_in_order(ids, competitions)
     except ProtectedError as error:
         used = sorted({str(getattr(obj, "competition", obj)) for obj in error.protected_objects})
         raise DemoRemovalError(
@@ -66,3 +60,15 @@ def remove_demo(*, user) -> DemoContents:
         ", ".join(contents.logins) or "none",
     )
     return contents
+
+
+def _delete_in_order(club_ids: list[int], competitions) -> None:
+    Match.objects.filter(round__competition__in=competitions).delete()
+    Fixture.objects.filter(round__competition__in=competitions).delete()
+    Round.objects.filter(competition__in=competitions).delete()
+    Evening.objects.filter(competition__in=competitions).delete()
+    Entrant.objects.filter(competition__in=competitions).delete()
+    competitions.delete()
+    Team.objects.filter(club_id__in=club_ids).delete()
+    Player.objects.filter(club_id__in=club_ids).delete()
+    Club.objects.filter(pk__in=club_ids).delete()

@@ -72,6 +72,10 @@ def test_the_demo_goes_in_one_step_and_the_real_club_stays_as_it_was(client):
     demo_competitions = list(Competition.objects.filter(club__is_demo=True).values_list("slug", flat=True))
     assert len(demo_competitions) >= 4 and Club.objects.filter(is_demo=True).count() == 5
 
+    visitor = Client()  # the public home page, cached with the demo's competitions on it
+    cached = visitor.get("/")
+    assert cached.headers["X-Page-Cache"] == "miss" and visitor.get("/").headers["X-Page-Cache"] == "hit"
+    assert all(f"/competitions/{slug}/" in cached.content.decode() for slug in demo_competitions)
     client.force_login(organiser)
     before = rows_of(club)  # after the log-in, which sets last_login
     page = client.get(f"/manage/clubs/{club.slug}/").content.decode()
@@ -102,8 +106,7 @@ def test_the_demo_goes_in_one_step_and_the_real_club_stays_as_it_was(client):
 
     page = client.get(f"/manage/clubs/{club.slug}/").content.decode()
     assert "De demo is verwijderd" in page and 'href="/manage/demo/remove/"' not in page
-    client.logout()
-    home = client.get("/").content.decode()
+    home = visitor.get("/").content.decode()  # the cache misses: the removal raised the site's number
     assert "Avonden kv-de-hoge-troef" in home
     assert not any(f"/competitions/{slug}/" in home for slug in demo_competitions)
     out = io.StringIO()
