@@ -166,3 +166,15 @@ def test_make_run_prints_the_link_at_the_address_other_computers_reach():
     assert setup_lines("127.0.0.1", 8123, lan="192.168.1.20")[0].endswith(f"http://127.0.0.1:8123/setup/?token={token}")
     site = setup_lines("0.0.0.0", 8000, lan=None, site_url="https://klaverjas.example.org")[0]
     assert site.endswith(f"https://klaverjas.example.org/setup/?token={token}")
+
+
+def test_the_setup_page_runs_a_fixed_number_of_queries_whatever_the_demo(client, django_assert_max_num_queries):
+    with django_assert_max_num_queries(4):
+        assert client.get("/setup/").status_code == 200
+    for n in range(5):
+        demo = Club.objects.create(name=f"Demo {n}", slug=f"demo-{n}", is_demo=True)
+        for m in range(3):
+            demo.competitions.create(name=f"Avonden {n}-{m}", slug=f"demo-{n}-{m}")
+    with django_assert_max_num_queries(4):
+        html = client.get("/setup/").content.decode()
+    assert html.count('href="/competitions/demo-') == 15

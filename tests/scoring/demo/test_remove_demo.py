@@ -185,3 +185,17 @@ def test_seed_demo_never_takes_over_a_club_of_its_own_at_the_demos_address():
         call_command("seed_demo", stdout=io.StringIO())
     assert list(Club.objects.values_list("slug", "is_demo")) == [("demo", False)]
     assert not User.objects.exists()
+
+
+def test_the_confirmation_page_runs_a_fixed_number_of_queries(client, django_assert_max_num_queries):
+    demo = small_demo()
+    club, organiser = set_up_club(club_name="KV Eigen", username="wilma", password=PASSWORD)
+    client.force_login(organiser)
+    with django_assert_max_num_queries(12) as few:
+        assert client.get("/manage/demo/remove/").status_code == 200
+    for n in range(20):
+        Player.objects.create(club=demo, member_number=str(2000 + n), first_name="Piet", last_name=f"Lid{n}")
+        Competition.objects.create(club=demo, name=f"Demo {n}", slug=f"demo-{n}")
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        html = client.get("/manage/demo/remove/").content.decode()
+    assert "21 competities" in html and "21 leden" in html
