@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from clubs.models import Club
 from clubs.tokens import create_token
 from competitions.models import Competition, Match
 from scoring.services import stored_deals
@@ -166,6 +167,8 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
 
     organiser = get_user_model().objects.get(username="organiser")
     token = create_token(organiser, name="load test")
+    # A league server has a club of its own beside (or after) the demo: without one, / leads to /setup/.
+    Club.objects.get_or_create(slug="loadtest-eigen-club", defaults={"name": "Eigen club (load test)"})
     competitions = list(Competition.objects.filter(is_public=True))
     reads = ["/"]
     for c in competitions:

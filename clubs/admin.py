@@ -1,6 +1,7 @@
 """Admin of clubs, members, teams, roles and API tokens — and the club boundary for every admin.
 
-Site administrators (superusers) see everything. An organiser with ``is_staff`` sees and changes
+Only superusers reach the admin (``core.admin_site``: organisers and scorers are never Django staff); the
+scoping below stays as a second wall. Site administrators (superusers) see everything. An organiser with ``is_staff`` sees and changes
 only the rows of the clubs and leagues they organise (``clubs.permissions.clubs_managed_by``);
 choices in foreign-key fields are narrowed the same way, so a row can never be moved into another
 club. Scorers and staff without an organiser role see nothing here. ``ClubScopedAdmin`` is the

@@ -36,6 +36,9 @@ class Club(models.Model):
         verbose_name=_("member clubs"),
         limit_choices_to={"is_league": False},
     )
+    #: Made by ``manage.py seed_demo`` (the demo club, its league and neighbours): removed in one step by
+    #: ``scoring.demo.removal``, and no club "of its own" (``clubs.setup``: /setup/ stays open beside it).
+    is_demo = models.BooleanField(_("demo"), default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -6,11 +6,12 @@ tests count them on a small and a larger generated competition).
 
 from __future__ import annotations
 
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.http import urlencode
 from django.views.decorators.http import condition
 from django_tables2 import RequestConfig
 
+from clubs.setup.selectors import has_own_club
 from competitions import selectors
 from competitions.evenings.selectors import evening_complete, evening_rounds
 from competitions.league.calendar import webcal_url
@@ -43,6 +44,8 @@ PROJECTOR_PAGE_SECONDS = 8  # a long list shows its next page after this many se
 
 
 def home(request):
+    if not has_own_club():  # a fresh install (the demo's clubs do not count): set up the club first
+        return redirect("setup:setup")
     table = CompetitionTable(selectors.public_competitions(), order_by="-last_date")
     RequestConfig(request, paginate=False).configure(table)
     return render(request, "competitions/home.html", {"table": table})

@@ -9,8 +9,10 @@ when it is due, so a second ``make run`` goes straight to the server:
 - ``messages``: compile each ``locale/*/LC_MESSAGES/*.po`` older than its ``.mo``, in pure Python
   (``scripts/compile_messages.py``, Babel): GNU gettext is not needed;
 - ``migrate`` and ``seed``: skipped on the default SQLite database when every migration of the
-  project is applied and the demo club is there; ``migrate``, ``seed`` (``make seed``, ``SEED=1``,
-  ``--seed``) force them. With ``DATABASE_URL`` set, migrate and the idempotent ``seed_demo`` run;
+  project is applied and the database is in use (a club or a login); the demo is seeded only into a
+  new database (``seed_demo --if-empty``), never with ``--no-demo`` (``make run DEMO=0``), and never
+  again once removed; ``migrate``, ``seed`` (``make seed``, ``SEED=1``, ``--seed``) force them. With
+  ``DATABASE_URL`` set, migrate and ``seed_demo --if-empty`` run;
 - ``run``: the development server; ``test``: pytest with the given arguments.
 
 A failing step ends with one sentence saying what to do, not a traceback.
@@ -29,9 +31,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIMUM = (3, 11)
-DEMO_CLUB = "demo"  # scoring.demo.season.DEMO: the demo club's slug
 PROJECT_APPS = ("clubs", "competitions", "scoring")
 TRUE = {"1", "yes", "true", "on"}
+FALSE = {"0", "no", "false", "off"}
 
 
 class SetupError(Exception):
@@ -177,39 +179,48 @@ def project_migrations(root: Path = ROOT) -> set[tuple[str, str]]:
     return {(app, path.stem) for app in PROJECT_APPS for path in (root / app / "migrations").glob("[0-9]*.py")}
 
 
-def demo_is_ready(database: Path, migrations: set[tuple[str, str]]) -> bool:
-    """True when the SQLite ``database`` has every one of ``migrations`` applied and the demo club.
+def database_is_ready(database: Path, migrations: set[tuple[str, str]], *, demo: bool = True) -> bool:
+    """True when the SQLite ``database`` has every one of ``migrations`` applied and, where the demo is
+    wanted, is in use already (a club or a login: the demo, a club of its own, or both).
 
     A quick read with the standard library (no Django start-up): when unsure, it says False and the
-    caller migrates and seeds, which are idempotent."""
+    caller migrates and runs ``seed_demo --if-empty``, which are idempotent."""
     if not database.is_file() or not migrations:
         return False
     try:
         with sqlite3.connect(database.resolve().as_uri() + "?mode=ro", uri=True) as connection:
             applied = set(connection.execute("SELECT app, name FROM django_migrations"))
-            demo = connection.execute("SELECT 1 FROM clubs_club WHERE slug = ?", (DEMO_CLUB,)).fetchone()
+            in_use = bool(
+                connection.execute("SELECT 1 FROM clubs_club LIMIT 1").fetchone()
+                or connection.execute("SELECT 1 FROM auth_user LIMIT 1").fetchone()
+            )
         connection.close()
     except sqlite3.Error:
         return False
-    return migrations <= applied and demo is not None
+    return migrations <= applied and (in_use or not demo)
 
 
 def ensure_database(root: Path = ROOT, *, migrate: bool = False, seed: bool = False, demo: bool = True) -> str:
-    """Migrate, and seed the demo where it is missing; returns what it did: "ready" (nothing was
-    due), "migrated" or "seeded". ``migrate`` and ``seed`` force those steps; ``demo=False`` only
-    migrates."""
+    """Migrate, and seed the demo into a new database; returns what it did: "ready" (nothing was due),
+    "migrated" or "seeded". ``migrate`` and ``seed`` force those steps. The demo goes only into a
+    database with no club and no login yet (``seed_demo --if-empty``): once removed, or on an install
+    started with ``demo=False`` (``make run DEMO=0``) and set up, it never comes back but by ``seed``."""
     database = default_sqlite(root)
     migrations = project_migrations(root)
-    if not (migrate or seed) and database is not None and demo_is_ready(database, migrations):
-        say("The demo database is up to date (`make seed` runs seed_demo again).")
+    if not (migrate or seed) and database is not None and database_is_ready(database, migrations, demo=demo):
+        say("The database is up to date (`make seed` adds the demo again).")
         return "ready"
     python = venv_python(venv_dir(root))
     manage = str(root / "manage.py")
     run_step([python, manage, "migrate", "--noinput", "-v", "0"], "Migrating the database failed (the error is above).")
-    if not seed and (not demo or (database is not None and demo_is_ready(database, migrations))):
+    if seed:
+        say("Seeding the demo club (seed_demo: it adds only what is missing).")
+        run_step([python, manage, "seed_demo"], "Seeding the demo failed (the error is above).")
+        return "seeded"
+    if not demo or (database is not None and database_is_ready(database, migrations, demo=True)):
         return "migrated"
-    say("Seeding the demo club (seed_demo: it adds only what is missing).")
-    run_step([python, manage, "seed_demo"], "Seeding the demo failed (the error is above).")
+    say("Seeding the demo club into the new database (seed_demo --if-empty: never into one in use).")
+    run_step([python, manage, "seed_demo", "--if-empty"], "Seeding the demo failed (the error is above).")
     return "seeded"
 
 
@@ -243,12 +254,11 @@ def network():
 def serve(options) -> int:
     installed = ensure_installed(ROOT)
     ensure_messages(ROOT)
-    ensure_database(ROOT, migrate=installed, seed=options.seed)
+    ensure_database(ROOT, migrate=installed, seed=options.seed, demo=options.demo)
     address = f"{options.host}:{options.port}"
     debug = os.environ.get("DEBUG", "").lower() in TRUE
     net = network()
     lines = net.welcome(options.host, options.port, lan=net.lan_address(), site_url=os.environ.get("SITE_URL", ""))
-    lines.append("  Demo logins: organiser / demo  and  scorer / demo")
     lines.append(
         "  DEBUG is on (for developers only: never on the club's network)."
         if debug
@@ -276,6 +286,13 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         default=os.environ.get("SEED", "").lower() in TRUE,
         help="run seed_demo even when the demo is there (also SEED=1)",
+    )
+    run.add_argument(
+        "--no-demo",
+        dest="demo",
+        action="store_false",
+        default=os.environ.get("DEMO", "1").lower() not in FALSE,
+        help="start without the demo: a new database gets no demo club, / leads to /setup/ (also DEMO=0)",
     )
     steps.add_parser("test", help="install the dev requirements, then run pytest (arguments after `test` go to it)")
     steps.add_parser("install", help="create .venv and install requirements.txt (when changed)")

@@ -157,3 +157,22 @@ def test_the_demo_club_evenings_follow_a_real_reglement(seeded, client):
     assert all(r["rank"] is None for r in rows if not r["qualified"])
     assert all(r["points"] == r["total"] and r["best"] is not None for r in rows)  # nothing struck yet
     assert sum(r["points_champion"] for r in rows) >= 1
+
+
+def test_the_demo_is_marked_and_its_logins_are_not_django_staff(seeded):
+    """Every club seed_demo makes is the demo's (removed in one step, no club of its own); the demo
+    logins work on the organiser's pages, never in /admin/ (issue 31)."""
+    assert set(Club.objects.filter(is_demo=True).values_list("slug", flat=True)) == {
+        "demo",
+        "regio-utrecht",
+        "harten-troef",
+        "vrolijke-boer",
+        "klaveren-aas",
+    }
+    assert not Club.objects.filter(is_demo=False).exists()
+    from django.contrib.auth import get_user_model
+
+    assert not get_user_model().objects.filter(is_staff=True).exists()
+    out = StringIO()
+    call_command("seed_demo", "--if-empty", stdout=out)  # make run: the database is in use, nothing added
+    assert "not added" in out.getvalue()

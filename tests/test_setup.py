@@ -262,7 +262,9 @@ def test_venv_of_a_too_old_python_is_not_used(tmp_path):
     assert not launcher.venv_is_usable(venv), "a venv whose Python is gone is made again"
 
 
-def make_demo_database(root: Path, *, migrations=(("clubs", "0001_initial"),), demo=True) -> Path:
+def make_demo_database(root: Path, *, migrations=(("clubs", "0001_initial"),), demo=True, login=False) -> Path:
+    """A SQLite database as make run leaves it: the migrations applied and, with ``demo``, a club in it;
+    ``login``: a user (the superuser who removed the demo, say)."""
     for app in launcher.PROJECT_APPS:
         (root / app / "migrations").mkdir(parents=True, exist_ok=True)
         (root / app / "migrations" / "__init__.py").touch()
@@ -272,8 +274,11 @@ def make_demo_database(root: Path, *, migrations=(("clubs", "0001_initial"),), d
         connection.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app TEXT, name TEXT)")
         connection.executemany("INSERT INTO django_migrations (app, name) VALUES (?, ?)", migrations)
         connection.execute("CREATE TABLE clubs_club (id INTEGER PRIMARY KEY, slug TEXT)")
+        connection.execute("CREATE TABLE auth_user (id INTEGER PRIMARY KEY, username TEXT)")
         if demo:
             connection.execute("INSERT INTO clubs_club (slug) VALUES ('demo')")
+        if login:
+            connection.execute("INSERT INTO auth_user (username) VALUES ('baas')")
     connection.close()
     return database
 
@@ -285,44 +290,85 @@ def test_second_run_neither_migrates_nor_seeds(tmp_path, monkeypatch, steps):
     assert steps == []
 
 
-@pytest.mark.parametrize("state", ["no database", "a migration not applied", "no demo club", "not a database"])
+@pytest.mark.parametrize("state", ["no database", "a migration not applied", "no club, no login", "not a database"])
 def test_run_migrates_and_seeds_what_is_missing(tmp_path, monkeypatch, steps, state):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     if state == "a migration not applied":
         make_demo_database(tmp_path)
         (tmp_path / "scoring" / "migrations" / "0001_initial.py").touch()
-    elif state == "no demo club":
+    elif state == "no club, no login":
         make_demo_database(tmp_path, demo=False)
     elif state == "not a database":
         make_demo_database(tmp_path)
         (tmp_path / "db.sqlite3").write_bytes(b"not sqlite at all" * 100)
     assert launcher.ensure_database(tmp_path) == "seeded"
-    assert [command[2:3] for command in steps] == [["migrate"], ["seed_demo"]]
+    assert [command[2:] for command in steps] == [["migrate", "--noinput", "-v", "0"], ["seed_demo", "--if-empty"]]
+
+
+@pytest.mark.parametrize("login", [False, True], ids=["a club of its own", "the superuser alone"])
+def test_a_removed_demo_is_never_seeded_again(tmp_path, monkeypatch, steps, login):
+    """After the demo was removed the database still holds a club of its own or the login that removed it."""
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    make_demo_database(tmp_path, demo=not login, login=login)  # the club left is the club of its own
+    assert launcher.ensure_database(tmp_path) == "ready"
+    assert steps == []
+
+
+def test_no_demo_migrates_a_new_database_and_never_seeds(tmp_path, monkeypatch, steps):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert launcher.ensure_database(tmp_path, demo=False) == "migrated"
+    assert [command[2] for command in steps] == ["migrate"]
+    steps.clear()
+    make_demo_database(tmp_path, demo=False)  # migrated, still empty (the club not set up yet)
+    assert launcher.ensure_database(tmp_path, demo=False) == "ready"
+    assert steps == []
+    monkeypatch.setenv("DATABASE_URL", "postgres://klaverjas:klaverjas@127.0.0.1:5432/klaverjas")
+    assert launcher.ensure_database(tmp_path, demo=False) == "migrated"
+    assert [command[2] for command in steps] == ["migrate"]
 
 
 def test_seed_forces_seeding_and_migrate_alone_does_not_seed(tmp_path, monkeypatch, steps):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     make_demo_database(tmp_path)
     assert launcher.ensure_database(tmp_path, seed=True) == "seeded"
-    assert [command[2] for command in steps] == ["migrate", "seed_demo"]
+    assert [command[2:] for command in steps] == [["migrate", "--noinput", "-v", "0"], ["seed_demo"]]
     steps.clear()
     assert launcher.ensure_database(tmp_path, migrate=True, demo=False) == "migrated"
     assert [command[2] for command in steps] == ["migrate"]
 
 
-def test_another_database_is_always_migrated_and_seeded(tmp_path, monkeypatch, steps):
+def test_another_database_is_migrated_and_seeded_only_when_empty(tmp_path, monkeypatch, steps):
     make_demo_database(tmp_path)
     monkeypatch.setenv("DATABASE_URL", "postgres://klaverjas:klaverjas@127.0.0.1:5432/klaverjas")
-    assert launcher.ensure_database(tmp_path) == "seeded"  # seed_demo is idempotent
-    assert [command[2] for command in steps] == ["migrate", "seed_demo"]
+    assert launcher.ensure_database(tmp_path) == "seeded"  # seed_demo --if-empty decides on that database
+    assert [command[2:] for command in steps] == [["migrate", "--noinput", "-v", "0"], ["seed_demo", "--if-empty"]]
 
 
 def test_run_options_from_make(monkeypatch):
     monkeypatch.setenv("SEED", "1")
+    monkeypatch.delenv("DEMO", raising=False)
     options = launcher.parser().parse_args(["run", "--port", "8123"])
-    assert (options.host, options.port, options.seed) == ("127.0.0.1", "8123", True)
+    assert (options.host, options.port, options.seed, options.demo) == ("127.0.0.1", "8123", True, True)
     monkeypatch.setenv("SEED", "")
     assert launcher.parser().parse_args(["run"]).seed is False
+    assert launcher.parser().parse_args(["run", "--no-demo"]).demo is False
+    monkeypatch.setenv("DEMO", "0")
+    assert launcher.parser().parse_args(["run"]).demo is False
+
+
+def test_make_run_demo_0_and_run_py_no_demo_start_without_the_demo(monkeypatch):
+    make = shutil.which("make")
+    if make is None:
+        pytest.skip("make is not installed (README: python3 run.py is the way without it)")
+    monkeypatch.delenv("DEMO", raising=False)
+    dry = subprocess.run([make, "-n", "run", "DEMO=0"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "run.py run --host 127.0.0.1 --port 8000  --no-demo" in dry.stdout
+    dry = subprocess.run([make, "-n", "run"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "--no-demo" not in dry.stdout
+    seen = {}
+    monkeypatch.setattr(launcher, "serve", lambda options: seen.setdefault("demo", options.demo) and 0)
+    launcher.main(["--no-demo"])  # python3 run.py --no-demo
+    assert seen == {"demo": False}
 
 
 # --- `make test` names what it skipped and the command that enables it

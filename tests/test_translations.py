@@ -27,6 +27,8 @@ from django.conf import settings
 from django.template import engines
 from django.utils import translation
 
+from clubs.models import Club
+
 ROOT = Path(settings.BASE_DIR)
 PO = ROOT / "locale" / "nl" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
@@ -315,9 +317,15 @@ def _mo_is_current():
     )
 
 
+@pytest.fixture
+def club_of_its_own(db):
+    """The home page lists competitions once the site has a club of its own (before that: /setup/)."""
+    return Club.objects.create(name="KV Eigen Club", slug="eigen")
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("accept", [None, "nl", "nl-NL,nl;q=0.9,en;q=0.8", "de-DE,de;q=0.9"])
-def test_home_page_is_dutch_by_default(client, accept):
+def test_home_page_is_dutch_by_default(client, accept, club_of_its_own):
     _mo_is_current()
     headers = {"HTTP_ACCEPT_LANGUAGE": accept} if accept else {}
     response = client.get("/", **headers)
@@ -332,7 +340,7 @@ def test_home_page_is_dutch_by_default(client, accept):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("accept", ["en", "en-GB,en;q=0.9", "en-US,en;q=0.9,nl;q=0.5"])
-def test_home_page_follows_an_english_browser(client, accept):
+def test_home_page_follows_an_english_browser(client, accept, club_of_its_own):
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
     html = response.content.decode()
     assert '<html lang="en">' in html
@@ -341,7 +349,7 @@ def test_home_page_follows_an_english_browser(client, accept):
 
 
 @pytest.mark.django_db
-def test_language_menu_switches_and_remembers(client):
+def test_language_menu_switches_and_remembers(client, club_of_its_own):
     _mo_is_current()
     html = client.get("/").content.decode()
     assert 'action="/i18n/setlang/"' in html and 'name="language"' in html

@@ -27,6 +27,8 @@ A key has two parts:
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.db.models import Count, F, Max, Q, Subquery, Sum
 from django.db.models.functions import Greatest
@@ -267,7 +269,27 @@ def _competition_of(instance) -> int | None:
     return None
 
 
+#: True inside ``one_bump_for_the_site``: the receivers leave the rows of a bulk change alone.
+_BULK = ContextVar("pagecache_bulk_change", default=False)
+
+
+@contextmanager
+def one_bump_for_the_site():
+    """A change of thousands of rows in one transaction (removing the demo: every seat, side and table
+    of its seasons) raises the site's structure number once at its end instead of a query or two per
+    row; the site's number is part of every page's key, so every cached page misses afterwards. Only
+    this thread's (this context's) changes are left to it; use it inside the writing transaction."""
+    token = _BULK.set(True)
+    try:
+        yield
+    finally:
+        _BULK.reset(token)
+    bump(None)
+
+
 def _changed(sender, instance, **kwargs) -> None:
+    if _BULK.get():
+        return
     fields = kwargs.get("update_fields")
     if sender is Match and fields and set(fields) <= RESULT_FIELDS:
         return  # a result: the fingerprint sees it
@@ -288,7 +310,8 @@ def _changed(sender, instance, **kwargs) -> None:
 
 
 def _site_changed(sender, instance, **kwargs) -> None:
-    bump(None)
+    if not _BULK.get():
+        bump(None)
 
 
 def connect() -> None:

@@ -15,7 +15,7 @@ ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h]
 SITE_URL = os.environ.get("SITE_URL", "").rstrip("/")  # the address phones reach, e.g. http://192.168.1.20:8000
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.admin_site.SuperuserAdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

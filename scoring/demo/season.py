@@ -93,13 +93,23 @@ LAST_NAMES = (
 )
 
 
+class DemoConflict(ValueError):
+    """The demo cannot be made: a club of its own uses one of its addresses."""
+
+
+def database_is_empty() -> bool:
+    """No club and no login yet: a new install, the only one ``make run`` seeds the demo into (once the
+    demo is removed, a club of its own or the superuser who removed it remains, so it never comes back)."""
+    return not Club.objects.exists() and not get_user_model().objects.exists()
+
+
 @transaction.atomic
 def seed_demo() -> str:
     """Create the demo data once; a second run finds it and changes nothing. Returns a summary."""
     rng = random.Random(SEED)
     club = _club(*DEMO)
     members = _members(club, 28, offset=0)
-    organiser = _user("organiser", club, StaffRole.Role.ORGANISER, staff=True)
+    organiser = _user("organiser", club, StaffRole.Role.ORGANISER)
     scorer = _user("scorer", club, StaffRole.Role.SCORER)
     league = _club(*LEAGUE, is_league=True)
     StaffRole.objects.get_or_create(user=organiser, club=league, role=StaffRole.Role.ORGANISER)
@@ -129,8 +139,12 @@ def seed_demo() -> str:
 
 def _club(slug: str, name: str, city: str, *, is_league: bool = False) -> Club:
     club, _created = Club.objects.get_or_create(
-        slug=slug, defaults={"name": name, "city": city, "is_league": is_league}
+        slug=slug, defaults={"name": name, "city": city, "is_league": is_league, "is_demo": True}
     )
+    if not club.is_demo:
+        raise DemoConflict(
+            _("A club of its own has the demo's address %(slug)s: the demo is not made beside it.") % {"slug": slug}
+        )
     return club
 
 
@@ -148,8 +162,9 @@ def _members(club: Club, count: int, *, offset: int) -> list[Player]:
     return list(club.players.filter(member_number__in=[str(1001 + i) for i in range(count)]).order_by("member_number"))
 
 
-def _user(username: str, club: Club, role: str, *, staff: bool = False):
-    user, created = get_user_model().objects.get_or_create(username=username, defaults={"is_staff": staff})
+def _user(username: str, club: Club, role: str):
+    """A demo login: never Django staff (organisers and scorers work on the site's own pages)."""
+    user, created = get_user_model().objects.get_or_create(username=username)
     if created:
         user.set_password(PASSWORD)
         user.save(update_fields=["password"])

@@ -140,7 +140,7 @@ def test_newcomer_journey(page, demo):  # the browser first: no seeding when it 
     marks = {number: row["mark"] for number, row in enumerate(expected, start=1) if row["mark"]}
     assert marks == {NAT_DEAL: "N", PIT_DEAL: "P"}  # the sheet itself is what the test means
 
-    # --- open the demo: the public home page lists the club evenings; their standings as they are.
+    # --- open the demo: / leads to /setup/ on an install with only the demo, which lists its competitions.
     page.goto("/")
     assert "live-ready" not in (page.locator("body").get_attribute("class") or "")
     css_loaded = page.evaluate(

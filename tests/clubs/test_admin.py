@@ -1,4 +1,5 @@
-"""The admin: every page loads for a site administrator; an organiser sees only their own club."""
+"""The admin: every page loads for a site administrator; an organiser or scorer, even one still flagged
+Django staff, gets nothing there (issue 31 item 7)."""
 
 import pytest
 from django.contrib import admin
@@ -91,32 +92,40 @@ def _club_of(obj):
     return obj  # a Club
 
 
+def gets_nothing(response) -> None:
+    """The admin's answer to anyone but a superuser: its login page, none of the site's rows."""
+    assert response.status_code == 302 and response.headers["Location"].startswith("/admin/login/")
+
+
 @pytest.mark.parametrize("model", SCOPED, ids=lambda m: m.__name__)
-def test_an_organiser_sees_only_their_own_clubs_rows(client, world, model):
+def test_an_organiser_with_the_old_staff_flag_gets_nothing_in_the_admin(client, world, model):
+    """Organisers work on the organiser's pages: /admin/ is for superusers only (issue 31 item 7)."""
     client.force_login(world["organiser"])
-    response = client.get(url(model, "changelist"))
-    assert response.status_code == 200
-    shown = list(response.context["cl"].queryset)
-    assert shown, model
-    assert {_club_of(obj) for obj in shown} == {world["home"]}
-    theirs = [o for o in model._default_manager.all() if _club_of(o) == world["away"]]
-    assert theirs
-    for obj in theirs:
-        # Not in the queryset: the admin answers with a redirect to its index, never the page.
-        response = client.get(url(model, "change", obj.pk))
-        assert response.status_code == 302
-    mine = shown[0]
-    assert client.get(url(model, "change", mine.pk)).status_code == 200
+    gets_nothing(client.get(url(model, "changelist")))
+    mine = next(o for o in model._default_manager.all() if _club_of(o) == world["home"])
+    gets_nothing(client.get(url(model, "change", mine.pk)))
 
 
-def test_an_organiser_cannot_open_roles_tokens_or_users(client, world):
+def test_an_organiser_cannot_read_usernames_through_the_admin(client, world):
     client.force_login(world["organiser"])
     from django.contrib.auth import get_user_model
 
     from clubs.models import ApiToken
 
-    for model in (StaffRole, ApiToken, get_user_model()):
-        assert client.get(url(model, "changelist")).status_code == 403, model
+    pages = [
+        "/admin/",
+        url(get_user_model(), "changelist") + "?_popup=1&_to_field=id",  # the raw-id pop-up of Player.user
+        url(Player, "add"),
+        url(Club, "change", world["home"].pk),  # the roles inline, its user autocomplete
+        "/admin/autocomplete/?app_label=clubs&model_name=staffrole&field_name=user&term=",
+        "/admin/autocomplete/?app_label=clubs&model_name=staffrole&field_name=user&term=uit",
+    ]
+    pages += [url(model, "changelist") for model in (StaffRole, ApiToken, get_user_model())]
+    for page in pages:
+        response = client.get(page)
+        gets_nothing(response)
+        shown = client.get(page, follow=True).content.decode()
+        assert "scorer-uit" not in shown and "org-uit" not in shown, page
 
 
 def test_staff_without_an_organiser_role_sees_nothing(client, world):
@@ -125,50 +134,51 @@ def test_staff_without_an_organiser_role_sees_nothing(client, world):
     scorer.save()
     client.force_login(scorer)
     for model in (Competition, Match, Deal, Player):
-        assert client.get(url(model, "changelist")).status_code == 403, model
+        gets_nothing(client.get(url(model, "changelist")))
 
 
-def test_an_organiser_cannot_create_a_competition_in_another_club(client, world):
+COMPETITION_FORM = {
+    "name": "Sneaky",
+    "slug": "sneaky",
+    "format": "individual",
+    "ruleset": "amsterdam",
+    "deals_per_match": 16,
+    "first_dealer": "N",
+    "points_win": 2,
+    "points_draw": 1,
+    "points_loss": 0,
+    "rounds_per_evening": 3,
+    "standings_method": "total",
+    "absence_policy": "nothing",
+    "absence_points": 0,
+    "bye_policy": "average",
+    "bye_points": 0,
+    "prize_places": 4,
+    "prize_every": 0,
+    "match_points_scheme": "total",
+    "table_win_points": 2,
+    "table_draw_points": 1,
+    "total_bonus": 2,
+    "rule_options": "{}",
+    "tie_breakers": "[]",
+    "draw_method": "lot",
+    "divisions-TOTAL_FORMS": 0,
+    "divisions-INITIAL_FORMS": 0,
+    "entrants-TOTAL_FORMS": 0,
+    "entrants-INITIAL_FORMS": 0,
+}
+
+
+def test_an_organiser_cannot_create_a_competition_in_the_admin(client, world):
     client.force_login(world["organiser"])
-    page = client.get(url(Competition, "add"))
-    assert list(page.context["adminform"].form.fields["club"].queryset) == [world["home"]]
-    data = {
-        "club": world["away"].pk,
-        "name": "Sneaky",
-        "slug": "sneaky",
-        "format": "individual",
-        "ruleset": "amsterdam",
-        "deals_per_match": 16,
-        "first_dealer": "N",
-        "points_win": 2,
-        "points_draw": 1,
-        "points_loss": 0,
-        "rounds_per_evening": 3,
-        "standings_method": "total",
-        "absence_policy": "nothing",
-        "absence_points": 0,
-        "bye_policy": "average",
-        "bye_points": 0,
-        "prize_places": 4,
-        "prize_every": 0,
-        "match_points_scheme": "total",
-        "table_win_points": 2,
-        "table_draw_points": 1,
-        "total_bonus": 2,
-        "rule_options": "{}",
-        "tie_breakers": "[]",
-        "draw_method": "lot",
-        "divisions-TOTAL_FORMS": 0,
-        "divisions-INITIAL_FORMS": 0,
-        "entrants-TOTAL_FORMS": 0,
-        "entrants-INITIAL_FORMS": 0,
-    }
-    response = client.post(url(Competition, "add"), data)
-    assert response.status_code == 200  # the form again, with an error at the club
-    assert "club" in response.context["adminform"].form.errors
+    for club in (world["away"], world["home"]):
+        gets_nothing(client.post(url(Competition, "add"), {**COMPETITION_FORM, "club": club.pk}))
     assert not Competition.objects.filter(slug="sneaky").exists()
-    data["club"] = world["home"].pk
-    data["rule_options"] = '{"four_jacks": "lots"}'
+
+
+def test_the_admin_competition_form_checks_the_rule_options(client, world):
+    client.force_login(_superuser())
+    data = {**COMPETITION_FORM, "club": world["home"].pk, "rule_options": '{"four_jacks": "lots"}'}
     response = client.post(url(Competition, "add"), data)
     assert "rule_options" in response.context["adminform"].form.errors
     data["rule_options"] = '{"four_jacks": 100}'

@@ -3,7 +3,8 @@
 It is ``runserver`` (whitenoise's, so static files are served as in production, with DEBUG off too)
 announcing the addresses a person can open, not ``http://0.0.0.0:8000/``: the one on this laptop,
 the one the phones at the tables must use (this laptop's network address, found without internet)
-and where the phones page is."""
+and where the phones page is; while the site has no club of its own the setup page and its one-time
+link (``clubs.setup.link``), and the demo's logins while the demo is there."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import os
 from django.conf import settings
 from whitenoise.runserver_nostatic.management.commands.runserver import Command as RunserverCommand
 
+from clubs.setup.link import setup_lines
+from clubs.setup.selectors import setup_is_open
 from core.network import lan_address, welcome
+from scoring.demo.selectors import demo_club_ids, demo_logins
 
 
 class Command(RunserverCommand):
@@ -20,7 +24,13 @@ class Command(RunserverCommand):
 
     def on_bind(self, server_port):
         host = f"[{self.addr}]" if self._raw_ipv6 else self.addr
-        lines = welcome(host, server_port, lan=lan_address(), site_url=getattr(settings, "SITE_URL", ""))
+        lan, site_url = lan_address(), getattr(settings, "SITE_URL", "")
+        lines = welcome(host, server_port, lan=lan, site_url=site_url)
+        if setup_is_open():
+            lines += setup_lines(host, server_port, lan=lan, site_url=site_url)
+        demo = demo_club_ids()
+        if demo and demo_logins(demo).filter(username__in=["organiser", "scorer"]).exists():
+            lines.append("  Demo logins: organiser / demo  and  scorer / demo (remove the demo on your club's page).")
         debug = "DEBUG is on (developers only)." if settings.DEBUG else "DEBUG is off."
         quit_key = "CTRL-BREAK" if os.name == "nt" else "CONTROL-C"
         self.stdout.write("\n".join([*lines, f"  {debug} Stop the server with {quit_key}."]))
