@@ -236,7 +236,7 @@
         li.textContent = error.message;
         list.appendChild(li);
       });
-      list.hidden = !deal.errors || !deal.errors.length || (!all && card === focused);
+      list.hidden = !deal.errors || !deal.errors.length || (!all && card === focused && !overAt[deal.number]);
     });
     (answer.totals || []).forEach(function (total, i) {
       setText(form.querySelector('[data-total-side="' + i + '"]'), total);
@@ -281,7 +281,10 @@
   // its message hidden as the server's answer does; offline (or with the server out of reach) it shows.
   var messagesFor = {};
   function typedKey(card) { return JSON.stringify(typedIn(card)); }
-  function refusal(field) {
+  function refusal(field, reason, value) {
+    // a rule of its own first (data-refused-over names the points typed: "170 is meer dan 162")
+    var special = reason ? form.dataset["refused" + reason.charAt(0).toUpperCase() + reason.slice(1)] : "";
+    if (special) return special.replace("{shown}", value === undefined ? "" : String(value));
     var key = "refused" + (field ? field.charAt(0).toUpperCase() + field.slice(1) : "Order");
     return form.dataset[key] || form.dataset.refused || "";
   }
@@ -293,13 +296,16 @@
       var li = document.createElement("li");
       li.dataset.field = deal.field || "order";
       li.dataset.local = "1";
-      li.textContent = refusal(deal.field);
+      li.textContent = refusal(deal.field, deal.reason, deal.value);
       list.innerHTML = "";
       list.appendChild(li);
       messagesFor[card.dataset.deal] = typed;
     }
     list.hidden = !reveal && card === focusedDeal() && navigator.onLine !== false;
   }
+  // Points over the deal's total cannot be mended by typing on: refused at the deal at once, also
+  // while it is being typed (as the keyboard page does), and the server's answer keeps it shown.
+  var overAt = {};
   function revealRefusals() {  // the server out of reach: every refusal shown, the deal being typed too
     cards.forEach(function (card) {
       var list = card.querySelector("[data-errors-for]");
@@ -312,7 +318,8 @@
       var answer = scorer.scoreSheet(dealRules, cards.map(typedIn));
       answer.deals.forEach(function (deal, i) {
         paint(cards[i], deal);
-        if (deal.state === "error") showRefusal(cards[i], deal, false);
+        overAt[cards[i].dataset.deal] = deal.state === "error" && deal.reason === "over";
+        if (deal.state === "error") showRefusal(cards[i], deal, deal.reason === "over");
         else cards[i].querySelector("[data-errors-for]").hidden = true;
       });
       answer.totals.forEach(function (total, i) {
@@ -457,25 +464,49 @@
     }
   }
 
-  // --- on to the next deal by itself: points that no further digit can make valid (0, or 17 and up:
-  // 97 -> 970 would be more than 162) end the deal when its bidder is chosen; the next deal comes to
-  // the top of the screen with the cursor in its points, as long as that deal is still empty.
-  function onToNext(input) {
+  // --- on to the next deal by itself, never with a keystroke that belongs to this one: only points
+  // no further digit can follow (0, or all three digits: 100-162) end the deal when its bidder is
+  // chosen. 97 or 17 wait (a 0 may follow: 970 and 170 are refused at this deal, not carried into
+  // the next); Enter (the keyboard's "next") moves on. The next deal comes to the top of the screen
+  // with the cursor in its points, as long as that deal is still empty.
+  function complete(input) {
     var typed = input.value.trim();
-    if (!/^\d+$/.test(typed) || document.activeElement !== input) return;
-    var n = parseInt(typed, 10);
-    if (n > dealTotal || !(typed === "0" || n * 10 > dealTotal)) return;
-    var card = input.closest(".t-deal");
-    if (card.querySelectorAll('input[data-field="points"]').length !== 2) return;
-    if (card.querySelector('input[data-field="bidder"]') && !card.querySelector('input[data-field="bidder"]:checked')) return;
+    var longest = parseInt(input.getAttribute("maxlength") || "3", 10);
+    return /^\d+$/.test(typed) && (typed === "0" || typed.length >= longest) && parseInt(typed, 10) <= dealTotal;
+  }
+  function moveOn(card) {
     var next = document.getElementById("deal-" + (parseInt(card.dataset.deal, 10) + 1));
-    if (!next) return;
+    if (!next) return false;
     var boxes = Array.prototype.slice.call(next.querySelectorAll('input[data-field="points"]'));
-    if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return;
+    if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return false;
     boxes[0].focus({ preventScroll: true });
     next.scrollIntoView({ block: "end" });  // the deals typed so far above it, as on paper
     page.dataset.advancedTo = next.dataset.deal;
+    return true;
   }
+  function onToNext(input) {
+    if (document.activeElement !== input || !complete(input)) return;
+    var card = input.closest(".t-deal");
+    if (card.querySelectorAll('input[data-field="points"]').length !== 2) return;
+    if (card.querySelector('input[data-field="bidder"]') && !card.querySelector('input[data-field="bidder"]:checked')) return;
+    moveOn(card);
+  }
+  // Enter in a deal moves on (to the next empty deal) instead of sending the sheet: the sheet is
+  // saved with its Save button only.
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.closest || event.target.tagName === "BUTTON") return;
+    var card = event.target.closest(".t-deal");
+    if (!card) return;
+    event.preventDefault();
+    later();
+    if (!moveOn(card)) {
+      var open = cards.filter(blank)[0];
+      if (open && open !== card) {
+        var first = open.querySelector('input[data-field="points"]');
+        if (first) { first.focus({ preventScroll: true }); open.scrollIntoView({ block: "end" }); page.dataset.advancedTo = open.dataset.deal; }
+      }
+    }
+  });
 
   // Individual play: once a side's "verz." is ticked, who of its two players verzaakt (select
   // deal-<n>-verzaakt_seat, options with data-side); hidden, and emptied, while no side is ticked.

@@ -124,8 +124,9 @@ def test_a_partial_save_keeps_the_phone_where_it_was(tables, new_context):  # no
 
 
 def test_an_ordinary_deal_takes_three_taps_and_digits_and_no_scrolling(tables, new_context):  # noqa: F811
-    """Counted at 390 px: wij bid (1 tap), wij took 97 (2 digits): zij's 65 fills itself in, roem stays
-    0, and the next deal is at the top of the screen with the cursor in its points."""
+    """Counted at 390 px: wij bid (1 tap), wij took 120 (3 digits): zij's 42 fills itself in, roem
+    stays 0, and the next deal is at the top of the screen with the cursor in its points. Two digits
+    (97) could still grow (970 is refused at its deal, issue 33 item 1): the keyboard's Enter moves on."""
     match = tables[0]
     page = open_phone(new_context, match)
     page.locator("#side-0").check(force=True)
@@ -137,11 +138,15 @@ def test_an_ordinary_deal_takes_three_taps_and_digits_and_no_scrolling(tables, n
         page.keyboard.type(points)
         actions[-1] += len(points)
         assert page.locator(f"#deal-{number}-points_b").input_value() == str(162 - int(points))
+        if len(points) < 3:
+            assert page.evaluate("document.activeElement.id") == f"deal-{number}-points_a", "97 waits"
+            page.keyboard.press("Enter")
+            actions[-1] += 1
         assert page.evaluate("document.activeElement.id") == f"deal-{number + 1}-points_a"
         top = page.evaluate(f"document.getElementById('deal-{number + 1}').getBoundingClientRect()")
         assert 0 <= top["top"] and top["bottom"] <= 844, "the whole next deal is on screen"
     wait_for_deal(page, 3)
-    assert actions == [3, 4, 3]  # taps and digits per deal
+    assert actions == [4, 4, 4]  # taps, digits and Enter per deal
     assert [int(page.locator(f"output[data-total-side='{i}']").inner_text()) for i in (0, 1)] == [
         217,
         269,
@@ -150,4 +155,37 @@ def test_an_ordinary_deal_takes_three_taps_and_digits_and_no_scrolling(tables, n
     page.locator("#deal-4 label.chip:has(input[name='deal-4-bidder'][value='z'])").tap()
     page.keyboard.type("12")
     assert page.evaluate("document.activeElement.id") == "deal-4-points_a"
+    assert page.js_errors == []
+
+
+def test_typing_170_never_changes_two_deals(tables, new_context):  # noqa: F811
+    """Issue 33 item 1: "speelt", 1-7-0 typed. 17 could still grow, so the page waits in deal 1; the 0
+    lands in deal 1 too and 170 is refused there at once ("170 is meer dan 162"); deal 2 stays empty,
+    without a pit. Backspace makes it 17 again; the third digit of 100-162 moves on by itself."""
+    match = tables[0]
+    page = open_phone(new_context, match)
+    page.locator("#side-0").check(force=True)
+    page.locator("#deal-1 label.chip:has(input[name='deal-1-bidder'][value='w'])").tap()
+    page.keyboard.type("17")
+    assert page.evaluate("document.activeElement.id") == "deal-1-points_a", "17 could become 170: it waits"
+    page.keyboard.type("0")
+    assert page.locator("#deal-1-points_a").input_value() == "170"
+    assert page.locator("#deal-2-points_a").input_value() == "" and page.locator("#deal-2-points_b").input_value() == ""
+    assert not page.locator("#deal-2 input[data-field='pit']:checked").count()
+    refusal = page.locator("ul[data-errors-for='1']")
+    assert refusal.is_visible(), "refused at the deal while it is typed"
+    assert "170" in refusal.inner_text() and "162" in refusal.inner_text()
+    assert page.locator("#deal-1").get_attribute("data-state") == "error"
+    # the server's answer (its Dutch message) keeps it on screen
+    page.wait_for_function("Number(document.getElementById('table-sheet').dataset.updates || 0) > 0")
+    assert refusal.is_visible() and "170" in refusal.inner_text() and "162" in refusal.inner_text()
+    page.keyboard.press("Backspace")
+    assert page.locator("#deal-1-points_b").input_value() == "145"
+    assert page.evaluate("document.activeElement.id") == "deal-1-points_a"
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("152")  # three digits: nothing can follow, on to deal 2
+    assert page.evaluate("document.activeElement.id") == "deal-2-points_a"
+    wait_for_deal(page, 1)
+    assert page.locator("#deal-2-points_a").input_value() == ""
     assert page.js_errors == []
