@@ -114,7 +114,7 @@ def _rank(row: StandingRow | None) -> int | None:
 
 
 def _qualified(row: StandingRow | None) -> bool:
-    return row is not None and getattr(row, "qualified", True)
+    return row is not None and getattr(row, "qualified", True) is not False  # None: not decided yet
 
 
 def results_count(competition: Competition) -> dict:

@@ -213,9 +213,7 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
     missed = [m for m in season_rules.missed_rounds(c) if up_to is None or m[2] <= up_to]
     _score_missed_rounds(c, missed, scores, rows)
     _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"}, excused)
-    struck = c.best_from != Competition.BestFrom.SEASON_END or bool(
-        c.planned_evenings and len(numbers) >= c.planned_evenings
-    )
+    struck = c.best_from != Competition.BestFrom.SEASON_END or season_rules.season_over(c, len(numbers))
     for pk, row in rows.items():
         row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
         row.points = season_points(c, row.evenings)
@@ -226,7 +224,7 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
             row.points = season_points(c, row.evenings, strike=False)
         row.points_total = sum(e.points for e in row.evenings)
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
-    season_rules.mark_qualified(c, rows.values())
+    season_rules.mark_qualified(c, rows.values(), decided=season_rules.season_over(c, len(numbers)))
     if not c.guests_in_standings:  # guests play and show in the evening's result only
         return [row for pk, row in rows.items() if pk not in guests]
     return list(rows.values())
