@@ -261,6 +261,13 @@
       });
       var missing = [];
       numbers.forEach(function (v, i) { if (v === null) missing.push(i); });
+      var offender = verzaakt && verzaakt !== "-" && verzaakt !== "–" ? keys[verzaakt.toLowerCase()] : undefined;
+      if (missing.length === n && offender !== undefined && rules.verzaakt_penalty !== "fixed-points") {
+        // "verz." (and who) is a whole deal: no made-up points, all to the other side (as the server's form)
+        numbers = numbers.map(function () { return 0; });
+        numbers[offender === 0 ? 1 : 0] = rules.deal_total;
+        missing = [];
+      }
       if (missing.length === 1) {
         var rest = rules.deal_total;
         numbers.forEach(function (v) { if (v !== null) rest -= v; });

@@ -157,7 +157,19 @@
   }
 
   if (!form) {  // a page without a sheet to type: only a sheet still waiting on this phone is sent
-    if (load() && load().pending) send(); else forget();
+    // A sheet that lost a clash stays until its user chooses (table_conflict.js shows both versions;
+    // "Save mine over it" comes back here through window.tableSheet.saveKept).
+    var waiting = load();
+    window.tableSheet = { saveKept: function () {
+      var kept = load();
+      if (!kept || kept.conflict === undefined || !kept.fields) return;
+      kept.pending = { key: newKey(), version: kept.conflict, side: kept.fields.side || "", fields: kept.fields };
+      delete kept.conflict;
+      store(kept);
+      send();
+    } };
+    if (waiting && waiting.pending) send();
+    else if (!(waiting && waiting.conflict !== undefined)) forget();
     document.body.classList.add("table-ready");
     return;
   }
@@ -337,8 +349,9 @@
   var rowsHead = document.getElementById("rows-head");
   var rowButtons = Array.prototype.slice.call(form.querySelectorAll("[data-row-for]"));
 
-  function blank(card) {
-    return boxesOf(card, "points").every(function (b) { return b.value.trim() === ""; });
+  function blank(card) {  // nothing typed: no points, and no "verz." (a whole deal without points)
+    return boxesOf(card, "points").every(function (b) { return b.value.trim() === ""; }) &&
+      !card.querySelector('input[data-field="verzaakt"]:checked');
   }
   function paintRow(card) {
     var row = card.querySelector("[data-row-for]");

@@ -157,6 +157,11 @@ def test_the_phone_reads_a_deal_as_the_sheet_form(scorer):
         ({"bidder": "z", "points": ["9x", ""], "roem": ["", ""]}, {"error": "points"}),
         ({"bidder": "z", "points": ["90", ""], "roem": ["2x", ""]}, {"error": "roem"}),
         ({"bidder": "w", "points": ["", ""], "roem": ["", ""]}, {"empty": True}),
+        # "verz." is a whole deal without made-up points (issue 33 item 2): all points to the other side
+        (
+            {"bidder": "w", "points": ["", ""], "roem": ["", ""], "verzaakt": "z"},
+            {"points": [162, 0], "roem": [0, 0], "bidder": 0},
+        ),
         ({"bidder": "w", "points": ["", ""], "roem": ["", ""], "pit": "w"}, {"error": "points"}),
     ]
     for typed, want in cases:

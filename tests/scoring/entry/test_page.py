@@ -285,6 +285,21 @@ def test_nil_is_asked_only_where_the_rules_play_it(client, club, scorer):
     assert (deal.nil, deal.score_a, deal.score_b) == (True, 50, 262)
 
 
+def test_a_verzaakt_deal_needs_no_made_up_points(client, club, scorer):
+    """Issue 33 item 2: "verz." (with the bidder) is a whole deal: the other side scores 162 plus all
+    roem, whatever the card points; the points are kept as the score gives them (162 to the other
+    side). Under the "fixed-points" penalty the deal is scored as played: the points are asked."""
+    match = make_match(club, slug="verzaakt-zonder-punten")
+    client.force_login(scorer)
+    data = {"version": "0", "deal-1-bidder": "w", "deal-1-verzaakt": "z", "deal-1-roem_a": "20"}
+    assert client.post(enter_url(match), data).status_code == 302
+    deal = Deal.objects.get(match=match)
+    assert (deal.points_a, deal.points_b, deal.score_a, deal.score_b, deal.verzaakt) == (162, 0, 182, 0, 1)
+    played = make_match(club, slug="verzaakt-met-punten", rule_options={"verzaakt_penalty": "fixed-points"})
+    response = client.post(enter_url(played), data)
+    assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
+
+
 def test_a_three_player_table_has_three_columns(client, club, scorer):
     match = make_match(club, ruleset="driemans")
     client.force_login(scorer)
