@@ -402,7 +402,9 @@
     card.scrollIntoView({ block: "nearest" });
   }
 
+  var asked = 0;  // an answer to an older question (typed on since) is not painted over a newer one
   function preview() {
+    var question = ++asked;
     var body = new URLSearchParams();
     var values = fields();
     Object.keys(values).forEach(function (name) { body.append(name, values[name]); });
@@ -411,9 +413,10 @@
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
     }).then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { revealRefusals(); /* offline: the phone's own scoring stands */ });
+      .then(function (answer) { if (answer && question === asked) showAnswer(answer, false); }, function () { revealRefusals(); /* offline: the phone's own scoring stands */ });
   }
   function later() {
+    asked++;  // typed on: an answer on its way is about an older sheet
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 300);
   }
@@ -544,14 +547,23 @@
     var el = event.target;
     var row = el.closest ? el.closest("[data-row-for]") : null;
     if (row) { openDeal(row.dataset.rowFor); return; }
+    var tally = el.closest ? el.closest("[data-tally]") : null;
+    if (tally) {  // | V O for roem on a phone whose number keyboard has none of them
+      var roemBox = document.getElementById(tally.closest("[data-tally-for]").dataset.tallyFor);
+      roemBox.value = (roemBox.value.trim() === "0" ? "" : roemBox.value.trim()) + tally.dataset.tally;
+      roemBox.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
     if (el.type !== "radio" || el.name === "side") return;
     touch(el.closest(".t-deal"));
     if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
     Array.prototype.forEach.call(form.querySelectorAll('input[name="' + el.name + '"]'), function (r) { delete r.dataset.auto; });
     if (el.dataset.field === "bidder" && el.checked) {
-      // after the bid the cursor goes to the points (as on the entry page), if none are typed yet
+      // after the bid the cursor goes to the bidder side's own points ("zij speelt": zij's), if none
+      // are typed yet
       var boxes = Array.prototype.slice.call(el.closest(".t-deal").querySelectorAll('input[data-field="points"]'));
-      if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) boxes[0].focus({ preventScroll: true });
+      var own = el.closest(".t-side") ? el.closest(".t-side").querySelector('input[data-field="points"]') : null;
+      if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) (own || boxes[0]).focus({ preventScroll: true });
     }
     if (el.dataset.field === "verzaakt") offerOffenders(el.closest(".t-deal"));
     keep();
@@ -565,8 +577,12 @@
     if (el.type !== "radio") { keep(); scoreHere(); later(); }
     if (el.dataset.field === "points") onToNext(el);
   });
+  var whoKey = "klaverjas-table-who:" + page.dataset.code;
   form.addEventListener("change", function (event) {
-    if (event.target.name === "side") keep();
+    if (event.target.name === "side") {
+      keep();
+      try { window.localStorage.setItem(whoKey, event.target.value); } catch (e) { /* no keeping */ }
+    }
     if (event.target.dataset.offenderFor) { keep(); later(); }
   });
   form.addEventListener("focusout", function () { window.setTimeout(later, 0); });
@@ -614,9 +630,35 @@
   }
   rowButtons.forEach(function (b) { b.hidden = false; });
   document.body.classList.add("t-compact");
+  // "Who is typing?" is remembered for this sheet on this phone (not only in this tab, issue 33 item 4)
+  if (!form.querySelector("input[name=side]:checked")) {
+    var who = null;
+    try { who = window.localStorage.getItem(whoKey); } catch (e) { who = null; }
+    var whoRadio = who !== null ? form.querySelector('input[name=side][value="' + who + '"]') : null;
+    if (whoRadio) whoRadio.checked = true;
+  }
   scoreHere();
   Array.prototype.forEach.call(form.querySelectorAll(".t-deal"), offerOffenders);
   comeBack();
+  // after a reload the open deal is on screen (the deals typed above it), not deal 1
+  if (!page.dataset.resumedAt && cards.some(function (card) { return !blank(card); })) {
+    var openCard = cards.filter(blank)[0] || cards[cards.length - 1];
+    openCard.scrollIntoView({ block: "end" });
+    page.dataset.openAt = openCard.dataset.deal;
+  }
+  // a service worker keeps this page for a reload without a connection (scoring/phones/views.py)
+  if (navigator.serviceWorker && page.dataset.workerUrl) {
+    navigator.serviceWorker.register(page.dataset.workerUrl, { scope: page.dataset.workerScope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var files = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) {
+        var u = new URL(el.src || el.href, window.location.href);
+        return u.pathname + u.search;
+      });
+      if (registration.active) registration.active.postMessage({ keep: [window.location.pathname].concat(files) });
+      page.dataset.offlineReady = "1";
+    }).catch(function () { /* no offline reload */ });
+  }
   if (kept && kept.pending) send();
   else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
   document.body.classList.add("table-ready");

@@ -153,8 +153,8 @@ def test_an_ordinary_deal_takes_three_taps_and_digits_and_no_scrolling(tables, n
     ]  # deal 3: wij bid and took 40, nat: 0–162
     # 12 is not the end of a number (120, 125 ... may follow): the page waits.
     page.locator("#deal-4 label.chip:has(input[name='deal-4-bidder'][value='z'])").tap()
-    page.keyboard.type("12")
-    assert page.evaluate("document.activeElement.id") == "deal-4-points_a"
+    page.keyboard.type("12")  # zij played: the cursor went to zij's points (issue 33 item 4)
+    assert page.evaluate("document.activeElement.id") == "deal-4-points_b"
     assert page.js_errors == []
 
 
@@ -188,4 +188,56 @@ def test_typing_170_never_changes_two_deals(tables, new_context):  # noqa: F811
     assert page.evaluate("document.activeElement.id") == "deal-2-points_a"
     wait_for_deal(page, 1)
     assert page.locator("#deal-2-points_a").input_value() == ""
+    assert page.js_errors == []
+
+
+def test_who_types_the_bidders_points_the_tally_picker_and_reloads(tables, new_context):  # noqa: F811
+    """Issue 33 item 4: "Wie vult in?" is remembered for the sheet; after "zij speelt" the cursor is in
+    zij's points; Enter moves on and never sends the sheet; roem takes | V O from a picker that says
+    what they are worth; after a reload the open deal is on screen; reloaded offline, the sheet shows
+    (the service worker's copy), with what was typed."""
+    match = tables[0]
+    context = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.js_errors = []
+    page.on("pageerror", lambda error: page.js_errors.append(str(error)))
+    page.goto(f"/t/{match.table_code}/")
+    page.wait_for_selector("body.table-ready")
+    page.locator("#side-1").check(force=True)
+    page.locator("#deal-1 label.chip:has(input[name='deal-1-bidder'][value='z'])").tap()
+    assert page.evaluate("document.activeElement.id") == "deal-1-points_b"
+    page.keyboard.type("120")  # zij's 120: wij's 42, on to deal 2
+    assert page.locator("#deal-1-points_a").input_value() == "42"
+    assert page.evaluate("document.activeElement.id") == "deal-2-points_a"
+    page.locator("#deal-2 label.chip:has(input[name='deal-2-bidder'][value='w'])").tap()
+    page.keyboard.type("97")
+    page.keyboard.press("Enter")  # moves on; nothing is sent
+    assert page.evaluate("document.activeElement.id") == "deal-3-points_a"
+    assert page.locator("#save-state").get_attribute("data-state") == "draft"
+    assert match.deals.count() == 0
+    # roem | V O from the picker; the legend says what they are worth
+    assert "| = 20" in page.locator("#tally-legend").inner_text()
+    page.locator("[data-tally-for='deal-2-roem_a'] [data-tally='V']").tap()
+    page.locator("[data-tally-for='deal-2-roem_a'] [data-tally='|']").tap()
+    assert page.locator("#deal-2-roem_a").input_value() == "V|"
+    page.wait_for_function("document.querySelector('#deal-2 output[data-score-side=\\'0\\']').textContent === '167'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.wait_for_selector("#table-page[data-offline-ready]")
+    page.reload()
+    page.wait_for_selector("body.table-ready")
+    assert page.locator("#side-1").is_checked(), "who is typing is remembered"
+    assert page.locator("#table-page").get_attribute("data-open-at") == "3"
+    top = page.evaluate("document.getElementById('deal-3').getBoundingClientRect()")
+    assert 0 <= top["top"] and top["bottom"] <= 844, "the open deal is on screen after a reload"
+    page.wait_for_function(
+        "caches.open('klaverjas-table-v1').then(c => c.match(location.pathname)).then(r => !!r)", polling=200
+    )
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body.table-ready")
+    assert page.locator("#table-sheet").count() == 1, "the sheet, not the browser's offline page"
+    assert (
+        page.locator("#deal-2-roem_a").input_value() == "V|" and page.locator("#deal-1-points_b").input_value() == "120"
+    )
+    context.set_offline(False)
     assert page.js_errors == []
