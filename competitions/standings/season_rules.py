@@ -53,13 +53,13 @@ CONFIRMED = Match.Status.CONFIRMED
 
 
 # --- imported evenings -------------------------------------------------------------------------------
-def imported_totals(competition: Competition) -> list[tuple[int, int, int]]:
-    """(player id, evening number, points) of every imported evening total (one query)."""
-    return list(
-        EveningTotal.objects.filter(evening__competition=competition)
-        .order_by()
-        .values_list("player_id", "evening__number", "points")
-    )
+def imported_totals(competition: Competition, number: int | None = None) -> list[tuple[int, int, int]]:
+    """(player id, evening number, points) of every imported evening total, or of evening ``number``
+    only (one query)."""
+    totals = EveningTotal.objects.filter(evening__competition=competition)
+    if number is not None:
+        totals = totals.filter(evening__number=number)
+    return list(totals.order_by().values_list("player_id", "evening__number", "points"))
 
 
 def add_imported(scores: dict[int, dict], totals) -> None:
