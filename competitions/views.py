@@ -18,6 +18,7 @@ from competitions.league.views import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
 from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
+from competitions.season.forms import tie_choices
 from competitions.standings import (
     evening_results,
     evening_results_by_number,
@@ -65,6 +66,8 @@ def competition_detail(request, slug):
         "latest": latest_table,
         "has_latest": bool(latest),
         "webcal": webcal_url(request, competition),
+        # the tie-breakers in words, never their codes ("total, evening_average"; issue 33 item 11)
+        "tie_breakers": [str(dict(tie_choices()).get(k, k)) for k in competition.tie_breakers or []],
     }
     return render(request, "competitions/detail.html", context)
 

@@ -22,12 +22,13 @@ import pytest
 from django.urls import reverse
 
 from competitions.season import services
-from competitions.season.history import import_evening_totals
+from competitions.season.history import HistoryRefused, import_evening_totals
 from competitions.season.reglementen import BY_KEY
 from competitions.standings import evening_results
 from competitions.standings.report import evening_report
 from tests.competitions.factories import make_user
 from tests.scoring.factories import make_club
+from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -98,6 +99,15 @@ def test_a_season_brought_in_is_ranked_as_the_club_publishes_it(client, season):
     ]
     page = client.get(reverse("competitions:evening", args=[competition.slug, 7])).content.decode()
     assert "Day winner" in page and "Bert Bok" in page and "Evening average: 4,875 points." in page
+    pdf = client.get(reverse("competition_exports:evening_pdf", args=[competition.slug, 7]))
+    assert pdf.status_code == 200 and "Evening average: 4,875 points." in " ".join(
+        pdf_pages_text(b"".join(pdf.streaming_content) if pdf.streaming else pdf.content)
+    )
+    # a player with only imported evenings has a page behind the standings' link (not a 404)
+    bert = next(r for r in result if r.name == "Bert Bok").player_id
+    player_page = client.get(reverse("competitions:player", args=[competition.slug, bert]))
+    assert player_page.status_code == 200 and "Bert Bok" in player_page.content.decode()
+    assert "won – drawn – lost" not in player_page.content.decode()  # no "0–0–0" for evenings entered as totals
 
     # the report: the evening's statistics, and the champions now that the season is over
     text = evening_report(last)
@@ -112,3 +122,25 @@ def test_a_season_brought_in_is_ranked_as_the_club_publishes_it(client, season):
     # the report of evening 2 still speaks of the standing so far
     early = evening_report(competition.evenings.get(number=2))
     assert "Highest evening so far: 6,000, Dirk Das (evening 1)." in early and "Champion of the season" not in early
+
+
+def test_a_negative_total_and_an_evening_of_0_rounds_are_refused(season):
+    """Issue 33 item 10: refused with a message naming the field, nothing saved."""
+    competition, organiser = season
+    rows = [{"player": "Anna Aap", "date": DATES[0].isoformat(), "points": -200}]
+    with pytest.raises(HistoryRefused) as refused:
+        import_evening_totals(competition=competition, user=organiser, rows=rows, create_players=True)
+    assert [(e.row, e.column) for e in refused.value.errors] == [(1, "points")]
+    assert not competition.evenings.exists()
+    with pytest.raises(services.SettingsRefused) as refused:
+        services.create_competition(
+            club=competition.club, user=organiser, values={"name": "Nul rondes", "rounds_per_evening": 0}
+        )
+    assert set(refused.value.errors) == {"rounds_per_evening"}
+
+
+def test_the_competition_page_names_the_tie_breakers_in_words(client, season):
+    """Issue 33 item 11: the template's tie-breakers ["total", "evening_average"] never show as codes."""
+    competition, _organiser = season
+    page = client.get(reverse("competitions:detail", args=[competition.slug])).content.decode()
+    assert "evening_average" not in page and "total, " not in page
