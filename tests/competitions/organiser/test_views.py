@@ -247,3 +247,16 @@ def test_a_league_organiser_generates_team_fixtures(client):
     assert Match.objects.filter(round__competition=competition).count() == 3 * 2 * 2
     page = client.get(reverse("staff:draw", args=[competition.slug, 1])).content.decode()
     assert "Swap players" not in page and "Swap pairs" not in page and "Publish" in page
+
+
+def test_the_phones_page_is_linked_from_the_dashboard_the_draw_and_tonight(client, organiser, evening_round):
+    """Issue 33 item 5: /manage/phones/ is one click from where the organiser is on the evening."""
+    client.force_login(organiser)
+    slug = evening_round.competition.slug
+    for url in (
+        reverse("staff:dashboard"),
+        reverse("staff:draw", args=[slug, evening_round.number]),
+        reverse("tonight:dashboard", args=[slug]),
+    ):
+        page = client.get(url).content.decode()
+        assert 'id="phones-link" href="/manage/phones/"' in page, url
