@@ -260,3 +260,12 @@ def test_the_phones_page_is_linked_from_the_dashboard_the_draw_and_tonight(clien
     ):
         page = client.get(url).content.decode()
         assert 'id="phones-link" href="/manage/phones/"' in page, url
+
+
+def test_the_swap_list_names_the_seats_in_dutch(client, organiser, evening_round):
+    """Issue 33 item 6: the draft's swap list writes N/O/Z/W, as the draw's tables do."""
+    client.force_login(organiser)
+    url = reverse("staff:draw", args=[evening_round.competition.slug, evening_round.number])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    options = page[page.index('id="id_player_a"') : page.index("</select>", page.index('id="id_player_a"'))]
+    assert ">1 O — " in options and ">1 Z — " in options and ">1 E — " not in options and ">1 S — " not in options
