@@ -64,7 +64,10 @@ class StandingRowOut(Out):
     rank_label: str
     name: str
     points: int | float = Field(description="what ranks: the season score")
-    qualified: bool = Field(description="false: fewer evenings played than the minimum, listed without a place")
+    qualified: bool | None = Field(
+        description="false: fewer evenings played than the minimum, listed without a place; null: not decided "
+        "yet (the season's last planned evening is not played: every row is ranked on the running total)"
+    )
     total: int = Field(description="every evening added up, nothing struck: the points championship")
     total_rank: int = Field(description="place in the points championship (ties share it); 0 outside club evenings")
     points_champion: bool

@@ -20,6 +20,7 @@ from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
 from competitions.players import selectors as player_selectors
 from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
+from competitions.season.forms import tie_choices
 from competitions.standings import (
     evening_results,
     evening_results_by_number,
@@ -29,7 +30,7 @@ from competitions.standings import (
 )
 from competitions.standings.notes import imported_note, season_notes
 from competitions.standings.prizes import prize_rule_text
-from competitions.standings.report import evening_report
+from competitions.standings.report import evening_report, evening_statistics, season_rows_after, statistics_lines
 from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
 from core.paging import paginate
@@ -69,6 +70,8 @@ def competition_detail(request, slug):
         "latest": latest_table,
         "has_latest": bool(latest),
         "webcal": webcal_url(request, competition),
+        # the tie-breakers in words, never their codes ("total, evening_average"; issue 33 item 11)
+        "tie_breakers": [str(dict(tie_choices()).get(k, k)) for k in competition.tie_breakers or []],
     }
     return render(request, "competitions/detail.html", context)
 
@@ -145,7 +148,12 @@ def _projector_context(request, competition) -> dict:
             evening = max(played)
             names = {r.player_id: r.name for r in rows}
             tonight = ProjectorTable(
-                evening_results_by_number(competition, evening, names=names)[:limit],
+                evening_results_by_number(
+                    competition,
+                    evening,
+                    names=names,
+                    imported=any(e.imported for r in rows for e in r.evenings if e.number == evening),
+                )[:limit],
                 competition=competition,
                 show_played=False,
             )
@@ -189,7 +197,8 @@ def round_detail(request, slug, number):
 def evening_detail(request, slug, number):
     competition = selectors.public_competition(slug)
     evening = selectors.public_evening(competition, number)
-    rows = evening_results(evening)
+    season = season_rows_after(evening)  # for the evening's statistics; its names serve the result too
+    rows = evening_results(evening, names={r.player_id: r.name for r in season})
     rounds = sorted({n for r in rows for n in r.rounds})
     tables = evening_rounds(evening)  # each round's tables and totals (competitions.evenings.selectors)
     labels = {lines.round.number: lines.round.evening_round for lines in tables if lines.round.evening_round}
@@ -199,6 +208,7 @@ def evening_detail(request, slug, number):
         "competition": competition,
         "evening": evening,
         "table": table,
+        "statistics": statistics_lines(evening_statistics(evening, rows, season)) if rows else [],
         "rounds": tables,
         "complete": evening_complete(tables, competition.rounds_per_evening),
         "prize_rule": prize_rule_text(competition, len(rows)),

@@ -27,9 +27,10 @@ def _n(value) -> str:
 class EveningResultRenderer(FlowableRenderer):
     pagesize = A4_PORTRAIT
 
-    def __init__(self, competition, evening, rows, rounds, **kwargs):
+    def __init__(self, competition, evening, rows, rounds, *, statistics=(), **kwargs):
         super().__init__(**kwargs)
         self.competition, self.evening, self.rows, self.rounds = competition, evening, rows, rounds
+        self.statistics = list(statistics)  # the evening's statistics (competitions.standings.report)
         self.title = _("Result of evening %(number)s") % {"number": evening.number}
 
     def header(self, canvas, page_number: int) -> None:
@@ -61,6 +62,9 @@ class EveningResultRenderer(FlowableRenderer):
                 ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED),
             )
         )
+        if self.statistics:
+            story.append(Paragraph(escape(_("Statistics")), heading))
+            story += [Paragraph(escape(line), body) for line in self.statistics]
         for lines in self.rounds:
             story.append(KeepTogether([Paragraph(escape(str(lines.round.label)), heading), self._tables(lines)]))
         return story

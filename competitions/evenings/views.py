@@ -6,11 +6,15 @@ from competitions import selectors
 from competitions.evenings.pdf import EveningResultRenderer
 from competitions.evenings.selectors import evening_rounds
 from competitions.standings import evening_results
+from competitions.standings.report import evening_statistics, season_rows_after, statistics_lines
 from documents.pdf import pdf_response
 
 
 def evening_result_pdf(request, slug, number):
     competition = selectors.public_competition(slug)
     evening = selectors.public_evening(competition, number)
-    content = EveningResultRenderer(competition, evening, evening_results(evening), evening_rounds(evening)).render()
+    season = season_rows_after(evening)
+    rows = evening_results(evening, names={r.player_id: r.name for r in season})
+    statistics = statistics_lines(evening_statistics(evening, rows, season)) if rows else []
+    content = EveningResultRenderer(competition, evening, rows, evening_rounds(evening), statistics=statistics).render()
     return pdf_response(content, f"{slug}-evening-{number}.pdf")

@@ -11,6 +11,7 @@ from clubs.models import Player
 from clubs.names import player_sort_key
 from clubs.permissions import clubs_managed_by
 from competitions.models import SEATS, Attendance, Bye, Competition, Evening, Match, MatchSeat, MatchSide, Round
+from core.compass import seat_label
 
 SEAT_ORDER = SEATS  # N, E, S, W
 
@@ -126,9 +127,10 @@ class Draw:
 
     @property
     def choices(self) -> list[tuple[int, str]]:
-        """Everyone in the round as form choices, by table and seat: "3 N — Jan Jansen"."""
+        """Everyone in the round as form choices, by table and seat as the language writes it: "3 O —
+        Jan Jansen" in Dutch (N/O/Z/W, issue 33 item 6), "3 E — …" in English."""
         seated = [
-            (player.pk, f"{table.match.table} {seat} — {player.name}")
+            (player.pk, f"{table.match.table} {seat_label(seat)} — {player.name}")
             for table in self.tables
             for seat, player in sorted(table.seats.items(), key=lambda item: SEAT_ORDER.index(item[0]))
         ]

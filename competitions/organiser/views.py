@@ -431,6 +431,9 @@ def round_delete(request, slug, number):
     competition = organised_competition(request, slug)
     round = _round(competition, number)
     label = round.label
+    if request.POST.get("confirm") != "1":  # asks first (issue 33 item 6): nothing deleted without the tick
+        messages.error(request, _("Tick “Yes: delete this round with its tables” first; nothing was deleted."))
+        return HttpResponseRedirect(_draw_url(round))
     try:
         services.delete_round(round=round)
     except DrawError as error:

@@ -43,11 +43,13 @@ class PlayerSummary:
 
 
 def competition_player(competition: Competition, player_id: int) -> Player:
-    """A player who plays (or played) in the competition, or 404."""
+    """A player who plays (or played) in the competition, or 404. Evenings brought in from the club's
+    records count (issue 33 item 8: a player with only imported evenings has a page too)."""
     in_competition = (
         Q(entries__competition=competition)
         | Q(seats__match__round__competition=competition)
         | Q(team_places__team__entries__competition=competition)
+        | Q(pk__in=EveningTotal.objects.filter(evening__competition=competition).values("player_id"))
     )
     return get_object_or_404(Player.objects.filter(in_competition).distinct(), pk=player_id)
 

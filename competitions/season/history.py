@@ -39,7 +39,9 @@ from core.text import control_character
 
 logger = logging.getLogger(__name__)
 
-POINTS_MIN, POINTS_MAX = -100_000, 100_000
+# Choice (issue 33 item 10): a negative evening total is refused, not taken silently: no evening of
+# cards ends below zero (a verzaakt penalty takes points off a deal, never a whole evening below 0).
+POINTS_MIN, POINTS_MAX = 0, 100_000
 NAME_MAX = 140
 ROWS_MAX = 20_000
 

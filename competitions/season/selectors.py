@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
@@ -114,7 +115,7 @@ def _rank(row: StandingRow | None) -> int | None:
 
 
 def _qualified(row: StandingRow | None) -> bool:
-    return row is not None and getattr(row, "qualified", True)
+    return row is not None and getattr(row, "qualified", True) is not False  # None: not decided yet
 
 
 def results_count(competition: Competition) -> dict:
@@ -136,6 +137,24 @@ def changes_in_words(form, before: dict, after: dict) -> list[tuple[str, str, st
             label = str(field.label) if field is not None else key
             out.append((label, _shown(field, before[key]), _shown(field, after[key])))
     return out
+
+
+def labelled_changes(changes) -> list:
+    """The settings change log with each changed setting named in words (its field's label, as the
+    settings page shows it), never the model's code ("organiser_entry_counts"): ``change.labels``."""
+    changes = list(changes)
+    for change in changes:
+        names = change.changes if isinstance(change.changes, dict) else {}
+        change.labels = [setting_label(name) for name in names]
+    return changes
+
+
+def setting_label(name: str) -> str:
+    """A setting's name in words: its model field's label; a house rule's as the catalogue words it."""
+    try:
+        return str(Competition._meta.get_field(name).verbose_name)
+    except FieldDoesNotExist:
+        return {"evening_totals": _("evening totals imported")}.get(name, name.replace("_", " "))
 
 
 def _shown(field, value) -> str:

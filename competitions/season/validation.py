@@ -99,6 +99,9 @@ def settings_errors(values: dict) -> dict[str, str]:
             errors["tie_breakers"] = " ".join(found)
         elif len(set(values["tie_breakers"])) != len(values["tie_breakers"]):
             errors["tie_breakers"] = _("Each tie-breaker may be chosen once.")
+    rounds = values.get("rounds_per_evening")
+    if "rounds_per_evening" not in errors and isinstance(rounds, int) and not isinstance(rounds, bool) and rounds < 1:
+        errors["rounds_per_evening"] = _("An evening has at least 1 round, not %(value)s.") % {"value": rounds}
     _plan(values, errors)
     return errors
 

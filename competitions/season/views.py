@@ -120,7 +120,7 @@ def competition_settings(request, slug):
         "sources": sources,
         "source": source,
         "plain": plain_rules(competition),
-        "history": competition.settings_changes.select_related("user")[:10],
+        "history": selectors.labelled_changes(competition.settings_changes.select_related("user")[:10]),
     }
     post = request.POST if request.method == "POST" else None
     if post is not None and "apply_template" in post and post.get("template") in BY_KEY:

@@ -125,11 +125,15 @@ def evening_results(evening: Evening, *, names: dict[int, str] | None = None) ->
     when level) of those who played every round, unless the competition gives it to a partial
     evening too (``booby_prize_partial``). ``evening.competition`` should be loaded (select_related) to save a query;
     ``names`` (player id → name, e.g. from the season's rows) saves another."""
-    return evening_results_by_number(evening.competition, evening.number, names=names)
+    return evening_results_by_number(evening.competition, evening.number, names=names, imported=evening.imported)
 
 
-def evening_results_by_number(competition: Competition, number: int, *, names=None) -> list[StandingRow]:
-    rows, _rounds = individual.evening_rows_for(competition, number, names)
+def evening_results_by_number(
+    competition: Competition, number: int, *, names=None, imported: bool | None = None
+) -> list[StandingRow]:
+    """``imported``: whether the evening was brought in from the club's records (its totals are read
+    then; None: look)."""
+    rows, _rounds = individual.evening_rows_for(competition, number, names, imported=imported)
     ranked = rank_rows(
         rows,
         precedence("points", tie_breakers_of(competition)),

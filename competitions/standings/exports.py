@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from competitions.models import Competition
+from competitions.standings import season_rules
 from competitions.standings.notes import IMPORTED_MARK, best_label, imported_evenings
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from core.numbers import number_text
@@ -32,8 +33,11 @@ class StandingColumn:
 def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     """The page's columns: what means nothing for the format is left out, as on the page."""
     individual = competition.format == Competition.Format.INDIVIDUAL
+    running = individual and season_rules.running_total(rows)  # contract 3: the minimum not decided yet
     cols = [
-        StandingColumn("rank", gettext_noop("Rank"), 6),
+        StandingColumn(
+            "rank", gettext_noop("Rank (running total)") if running else gettext_noop("Rank"), 8 if running else 6
+        ),
         StandingColumn("name", gettext_noop("Name"), 30, "", False),
     ]
     if any(r.division for r in rows):

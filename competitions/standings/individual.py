@@ -38,6 +38,8 @@ from competitions.standings.tiebreak import compare_mutual
 from core.numbers import quotient
 
 CONFIRMED = Match.Status.CONFIRMED
+#: An evening entered as a total only (imported): no games, roem or other counts were recorded for it.
+IMPORTED_UNRECORDED = frozenset(recorded.STATS) | {"played", "won", "drawn", "lost"}
 RESULTS = {"won": MatchSide.Result.WIN, "drawn": MatchSide.Result.DRAW, "lost": MatchSide.Result.LOSS}
 
 
@@ -213,9 +215,7 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
     missed = [m for m in season_rules.missed_rounds(c) if up_to is None or m[2] <= up_to]
     _score_missed_rounds(c, missed, scores, rows)
     _score_absences(c, rows, scores, numbers, {(pk, n) for kind, pk, n in allowed if kind == "absence"}, excused)
-    struck = c.best_from != Competition.BestFrom.SEASON_END or bool(
-        c.planned_evenings and len(numbers) >= c.planned_evenings
-    )
+    struck = c.best_from != Competition.BestFrom.SEASON_END or season_rules.season_over(c, len(numbers))
     for pk, row in rows.items():
         row.evenings = sorted(scores[pk].values(), key=lambda e: (e.number is None, e.number or 0))
         row.points = season_points(c, row.evenings)
@@ -226,7 +226,7 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
             row.points = season_points(c, row.evenings, strike=False)
         row.points_total = sum(e.points for e in row.evenings)
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
-    season_rules.mark_qualified(c, rows.values())
+    season_rules.mark_qualified(c, rows.values(), decided=season_rules.season_over(c, len(numbers)))
     if not c.guests_in_standings:  # guests play and show in the evening's result only
         return [row for pk, row in rows.items() if pk not in guests]
     return list(rows.values())
@@ -355,10 +355,11 @@ def head_to_head_loader(competition: Competition):
 
 
 def evening_rows_for(
-    competition: Competition, number: int, names: dict[int, str] | None = None
+    competition: Competition, number: int, names: dict[int, str] | None = None, *, imported: bool | None = None
 ) -> tuple[list[StandingRow], list[int]]:
     """Unranked rows of evening ``number`` (present players only) and its round numbers: 2–4
-    queries (one fewer when the players' ``names`` are known already)."""
+    queries (one fewer when the players' ``names`` are known already), one more for the evening's
+    imported totals unless ``imported`` says the evening has none (False)."""
     c = competition
     rows: dict[int, StandingRow] = {}
     for agg in evening_rows(c, by="round", evening=number):
@@ -380,14 +381,27 @@ def evening_rows_for(
         for player, round_id, _number, round_number in missed:
             rows[player].missed_points += value[round_id]
             rows[player].rounds[round_number] = rows[player].rounds.get(round_number, 0) + value[round_id]
+    # Issue 33 item 8: an evening brought in from the club's records is an evening too: its players'
+    # totals have places, a day winner and a booby prize like a played evening (one query).
+    imported = (
+        {player: points for player, _n, points in season_rules.imported_totals(c, number)}
+        if imported is not False
+        else {}
+    )
+    for player in imported:
+        row = rows.setdefault(player, StandingRow(name="", player_id=player))
+        if not row.played and not row.byes:  # entered as a total only: no games to count
+            row.unrecorded = getattr(row, "unrecorded", frozenset()) | IMPORTED_UNRECORDED
     sort_keys: dict[int, tuple] = {}
     if names is None or not rows.keys() <= names.keys():
         names = _players(c, rows.keys(), sort_keys=sort_keys)
     for pk, row in rows.items():
         row.name = names.get(pk, "?")
         row.sort_key = sort_keys.get(pk) or full_name_sort_key(row.name)
-        row.points = row.total + row.bye_points + row.missed_points
+        row.points = row.total + row.bye_points + row.missed_points + imported.get(pk, 0)
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
-        row.evenings = [EveningScore(number=number, points=row.points, played=row.played, byes=row.byes)]
+        row.evenings = [
+            EveningScore(number=number, points=row.points, played=row.played, byes=row.byes, imported=pk in imported)
+        ]
     round_numbers = sorted({n for row in rows.values() for n in row.rounds})
     return list(rows.values()), round_numbers

@@ -70,7 +70,9 @@ class StandingRow:
     rounds: dict[int, int] = field(default_factory=dict)  # evening results: round number -> points
     booby: bool = False  # evening results: the lowest score of the evening
     # the season's rules (competitions.standings.season_rules)
-    qualified: bool = True  # enough evenings played (min_evenings); else listed without a place
+    # enough evenings played (min_evenings); False: listed without a place; None: not decided yet (the
+    # season's last planned evening not played: everyone ranked on the running total, contract 3)
+    qualified: bool | None = True
     points_total: int = 0  # every evening added up, nothing struck: the points championship
     best_points: int | Fraction | None = None  # "best N" while the worst are struck only at the end
     total_rank: int = 0  # place in the points championship

@@ -32,7 +32,18 @@ def season_notes(competition: Competition, rows: list[StandingRow]) -> list[str]
     imported = imported_evenings(rows)
     if imported:
         notes.append(imported_note(imported))
-    if competition.min_evenings and any(not r.qualified for r in rows):
+    if competition.min_evenings and any(r.qualified is None for r in rows):
+        notes.append(
+            ngettext(
+                "Running total: the minimum of %(count)s evening played applies only after the last planned "
+                "evening (%(planned)s); until then everyone has a place.",
+                "Running total: the minimum of %(count)s evenings played applies only after the last planned "
+                "evening (%(planned)s); until then everyone has a place.",
+                competition.min_evenings,
+            )
+            % {"count": competition.min_evenings, "planned": competition.planned_evenings}
+        )
+    if competition.min_evenings and any(r.qualified is False for r in rows):
         notes.append(
             ngettext(
                 "%(mark)s = not ranked: fewer than %(count)s evening played.",

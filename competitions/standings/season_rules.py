@@ -1,8 +1,12 @@
 """The rules real clubs' reglementen add to an individual season (RULES.md §9, "What real clubs'
 reglementen add"), each a competition option, applied by ``individual.rows_for``:
 
-- **Minimum attendance** (``min_evenings``): a player with fewer evenings played is not qualified;
-  ``split_qualified`` ranks the qualified and lists the others after them without a place.
+- **Minimum attendance** (``min_evenings``): once the season's last planned evening is played
+  (``season_over``), a player with fewer evenings played is not qualified; ``split_qualified`` ranks
+  the qualified and lists the others after them without a place. Until then nothing is decided
+  (``row.qualified`` None, contract 3): everyone is ranked on the running total, as clubs publish it.
+  Choice: a competition without planned evenings has no last evening to wait for, so its minimum
+  excludes at once (as before).
   Evenings played: evenings with a round played or drawn out, plus imported evenings; an absence
   that was compensated is not an evening played.
 - **Struck only at the end** (``best_from = "season_end"``): with best N, the worst evenings are
@@ -49,13 +53,13 @@ CONFIRMED = Match.Status.CONFIRMED
 
 
 # --- imported evenings -------------------------------------------------------------------------------
-def imported_totals(competition: Competition) -> list[tuple[int, int, int]]:
-    """(player id, evening number, points) of every imported evening total (one query)."""
-    return list(
-        EveningTotal.objects.filter(evening__competition=competition)
-        .order_by()
-        .values_list("player_id", "evening__number", "points")
-    )
+def imported_totals(competition: Competition, number: int | None = None) -> list[tuple[int, int, int]]:
+    """(player id, evening number, points) of every imported evening total, or of evening ``number``
+    only (one query)."""
+    totals = EveningTotal.objects.filter(evening__competition=competition)
+    if number is not None:
+        totals = totals.filter(evening__number=number)
+    return list(totals.order_by().values_list("player_id", "evening__number", "points"))
 
 
 def add_imported(scores: dict[int, dict], totals) -> None:
@@ -219,17 +223,31 @@ def move_substitute_scores(competition: Competition, subs, rounds, scores, rows)
 
 
 # --- qualification, the points championship ----------------------------------------------------------
-def mark_qualified(competition: Competition, rows) -> None:
+def season_over(competition: Competition, evenings_with_results: int) -> bool:
+    """The season's last planned evening is played: results exist for ``planned_evenings`` evenings
+    (always true without planned evenings: there is nothing to wait for)."""
+    planned = competition.planned_evenings
+    return not planned or evenings_with_results >= planned
+
+
+def mark_qualified(competition: Competition, rows, *, decided: bool = True) -> None:
+    """``row.qualified``: True or False by the minimum attendance once ``decided`` (the season is
+    over); None (not decided yet, everyone ranked on the running total) before that."""
     least = competition.min_evenings or 0
     for row in rows:
-        row.qualified = row.evenings_played >= least
+        row.qualified = row.evenings_played >= least if decided or not least else None
+
+
+def running_total(rows) -> bool:
+    """The standing is a running total: a minimum attendance not decided yet (contract 3)."""
+    return any(row.qualified is None for row in rows)
 
 
 def split_qualified(rows: list[StandingRow], rank) -> list[StandingRow]:
-    """Rank the qualified rows with ``rank(rows)``; list the others after them without a place
-    (``rank`` None, no prize), by points, then by name."""
-    qualified = [row for row in rows if row.qualified]
-    others = [row for row in rows if not row.qualified]
+    """Rank the qualified rows (and those not decided yet) with ``rank(rows)``; list the others after
+    them without a place (``rank`` None, no prize), by points, then by name."""
+    qualified = [row for row in rows if row.qualified is not False]
+    others = [row for row in rows if row.qualified is False]
     ranked = rank(qualified)
     others.sort(key=lambda r: (-r.points, r.sort_key or (r.name.casefold(),), r.player_id or 0))
     for position, row in enumerate(others, start=len(ranked) + 1):

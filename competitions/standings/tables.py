@@ -187,7 +187,7 @@ class EveningResultTable(BaseTable):
         verbose_name="#", order_by=("position",), attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
     )
     name = tables.Column(verbose_name=_("Name"))
-    played = num(_("Rounds"))
+    played = StatColumn(_("Rounds"), "played")  # "—" for an evening entered as totals (imported)
     points = tables.Column(verbose_name=_("Points"), attrs=POINTS)
     roem = StatColumn("roem", "roem")
     nat = StatColumn("nat", "nat")

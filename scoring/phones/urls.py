@@ -9,6 +9,7 @@ app_name = "table"
 
 urlpatterns = [
     path("t/", views.table_home, name="home"),
+    path("t/worker.js", views.table_worker, name="worker"),
     path("t/<str:code>/", views.table_page, name="page"),
     path("t/<str:code>/preview/", views.table_preview, name="preview"),
     path("t/<str:code>/save/", views.table_save, name="save"),

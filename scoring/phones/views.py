@@ -17,7 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from clubs.permissions import clubs_staffed_by
 from competitions.base.table_codes import assign_table_codes, normalise, printed
@@ -98,6 +98,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
     seat_names = {seat.seat: seat.player.name for seat in match.seats.all()}
     last = AuditEntry.objects.filter(match=match).order_by("-at", "-id").first()
     context = {
+        "tally_signs": TALLY_SIGNS,
         "match": match,
         "competition": match.round.competition,
         "state": state,
@@ -133,6 +134,20 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
     else:
         context["summary"] = summary(match, seat_names)
     return context
+
+
+#: The roem tally symbols a phone's picker offers (RULES.md §8), with what each is worth.
+TALLY_SIGNS = (("|", 20), ("V", 50), ("O", 100))
+
+
+@require_GET
+def table_worker(request):
+    """The table pages' service worker (scope /t/): a table page reloaded without a connection is
+    the last copy this phone loaded (the sheet it kept in localStorage comes back on it), not the
+    browser's offline page. Served from /t/ because a worker only controls pages under its own path."""
+    response = render(request, "scoring/phones/worker.js", content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @table_link

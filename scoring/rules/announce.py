@@ -14,10 +14,10 @@ stuk (RULES.md §5, Wilde Boom and South African klawerjas).
 
 Choices where RULES.md is silent:
 
-- *Highest* is the highest value; equal values: the combination holding the highest-ranked card,
-  ranked in sequence order (7 low … ace high, the order that makes runs; for a run its top card,
-  for four of a kind its rank); still equal: the combination in trump (four of a kind always holds
-  a trump); still equal (two plain runs of one value up to the same rank): the one announced
+- *Highest* is the highest value; equal values: the combination holding the highest card in
+  trick order (RULES.md §5, section 1's ranking: every trump above every plain card, so the trump
+  jack beats a plain ace; four of a kind always holds a trump). Choice where RULES.md is silent:
+  still equal (two plain combinations whose best cards are of one rank) is the one announced
   first, in play order from the leader of the first trick.
 - The stuk counts for the holder's side even when the other side wins the tricks the king and
   queen fall in (it is announced, not won), and it is not part of any run.
@@ -38,14 +38,16 @@ _RUN_ROEM = (0, 0, 0, 20, 50)  # by run length; five and more: the rule set's fi
 
 @dataclass(frozen=True, slots=True)
 class Combination:
-    """One combination shown from a hand: its ``value``, its ``cards`` (low to high) and, for
-    ranking equal values, its ``top`` (sequence place of its highest card) and ``trump`` (held in
-    the trump suit)."""
+    """One combination shown from a hand: its ``value``, its ``cards`` (low to high), its ``top``
+    (sequence place of its highest card), ``trump`` (a run in the trump suit, or four of a kind)
+    and, for ranking equal values, ``best``: the place in trick order of its highest card (0-7 a
+    plain card, 8-15 a trump)."""
 
     value: int
     cards: tuple[Card, ...]
     top: int
     trump: bool
+    best: int = 0
 
     @property
     def is_big(self) -> bool:
@@ -70,15 +72,23 @@ def hand_combinations(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> lis
             if len(run) >= 3:
                 value = rules.five_run if len(run) >= 5 else _RUN_ROEM[len(run)]
                 if value:
-                    combinations.append(Combination(value, tuple(run), run[-1].sequence, suit == trump))
+                    best = _best_in_trick_order(run, trump)
+                    combinations.append(Combination(value, tuple(run), run[-1].sequence, suit == trump, best))
             run = [card] if card is not None else []
     for rank in Rank:
         four = [c for c in cards if c.rank is rank]
         if len(four) == 4:
             value = rules.four_jacks if rank is Rank.JACK else (100 if rank in rules.four_of_a_kind_ranks else 0)
             if value:
-                combinations.append(Combination(value, tuple(four), rank.sequence, True))
+                best = _best_in_trick_order(four, trump)
+                combinations.append(Combination(value, tuple(four), rank.sequence, True, best))
     return combinations
+
+
+def _best_in_trick_order(cards: Sequence[Card], trump: Suit) -> int:
+    """The place in trick order (RULES.md §1) of the highest of ``cards``: a trump (8-15) above every
+    plain card (0-7)."""
+    return max(8 + c.trump_order if c.suit == trump else c.plain_order for c in cards)
 
 
 def hand_roem_by_side(rules: RuleSet, hands: Sequence[Sequence[Card]], trump: Suit, leader: int) -> tuple[int, ...]:
@@ -96,7 +106,7 @@ def hand_roem_by_side(rules: RuleSet, hands: Sequence[Sequence[Card]], trump: Su
     seat = leader
     for turn in range(rules.players):  # in play order: on a full tie the first to announce wins
         for combination in shown[seat]:
-            key = (combination.value, combination.top, combination.trump, -turn)
+            key = (combination.value, combination.best, -turn)
             if best_key is None or key > best_key:
                 best_key, best_side = key, side_of_seat(rules, seat)
         seat = next_seat(rules, seat)

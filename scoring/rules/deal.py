@@ -208,16 +208,18 @@ def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
         scores = (0, whole) if winner else (whole, 0)
         return DealResult(scores, winner != bidder, pit, winner == bidder, None, multiplier, bidder)
     if nil:
-        if points[bidder] == 0 and roem[bidder] == 0:
-            # Choice: the sheet records no tricks, so "the bidder side won no trick" is read as
-            # "the bidder side has 0 card points and declared no roem" (the last trick alone is
-            # worth 10, and roem is only declared by the side that wins the trick holding it).
-            # The defenders' pit bonus counts in their roem when a pit is recorded.
+        defenders = 1 - bidder
+        if pit == defenders:
+            # RULES.md §4: a nil bid is made exactly when the defenders took every trick (their pit
+            # is marked): the bidder side scores the nil bonus, whatever hand roem it announced
+            # (Wilde Boom), and the defenders their own points and roem, pit bonus included.
             if bidder:
                 scores = ((pa + ra) * multiplier, rules.nil_bonus * multiplier)
             else:
                 scores = (rules.nil_bonus * multiplier, (pb + rb) * multiplier)
             return DealResult(scores, False, pit, True, None, multiplier, bidder, True)
+        if points[bidder] == 0 and pit is None:
+            raise InvalidDeal("pit", E.NIL_PIT_MISSING, side=_side(rules, defenders))
         whole = (total + ra + rb) * multiplier
         return DealResult((0, whole) if bidder == 0 else (whole, 0), True, pit, False, None, multiplier, bidder, True)
     if cb > cd or (cb == cd and not rules.nat_on_tie):

@@ -73,6 +73,9 @@ CHALLENGE_RULES = N_("challenge: only Wilde Boom has kraak, rekraak and superkra
 TRUMP_MISSING = N_("trump: this game needs the trump suit of every deal")
 TRUMP_UNKNOWN = N_("trump must be one of C, D, H, S, not {value!r}")
 NIL_RULES = N_("nil: this competition does not play nil bids")
+NIL_PIT_MISSING = N_(
+    "pit: a nil bid with 0 points for the bidder side is made only when {side} took every trick; mark the pit of {side}"
+)
 RULE_RANGE = N_("{option} must be a whole number from {low} to {high}, not {value!r}")
 RULE_RANGE_OR_NONE = N_("{option} must be empty (none) or a whole number from {low} to {high}, not {value!r}")
 RULE_CHOICE = N_("{option} must be one of {choices}, not {value!r}")

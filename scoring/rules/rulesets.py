@@ -207,7 +207,7 @@ WILDE_BOOM = RuleSet(
 DRIEMANS = RuleSet(name="driemans", players=3)
 # Choice: South African klawerjas plays by its own play rule (RULES.md §7, see play.legal_cards),
 # counts four jacks as 100 like four K, Q or A (tens are not a counted four of a kind), and keeps
-# the standard pit bonus of 100 (RULES.md §5 names none; clubs may set it with replace()).
+# no pit bonus (RULES.md §5: the source names none; a club sets one as a house rule with replace()).
 KLAWERJAS = RuleSet(
     name="klawerjas",
     play_rule="south-african",
@@ -220,6 +220,7 @@ KLAWERJAS = RuleSet(
     four_of_a_kind_ranks=frozenset({Rank.KING, Rank.QUEEN, Rank.ACE}),
     hand_roem=True,
     boom=True,
+    pit_bonus=0,
 )
 
 #: The presets by name.

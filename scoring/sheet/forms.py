@@ -263,6 +263,16 @@ class SheetForm(forms.Form):
         ]
         missing = [i for i, p in enumerate(points) if p is None]
         total = layout.rules.deal_total
+        offender = SIDE_KEYS[layout.sides].get((typed.get("verzaakt") or "").lower())
+        if len(missing) == layout.sides and offender is not None and layout.rules.verzaakt_penalty != "fixed-points":
+            # Issue 33 item 2: "verz." (and who) is a whole deal; its score does not depend on the card
+            # points, so none need be made up: they are kept as the score gives them, all to the
+            # other side (under "fixed-points" the deal is scored as played: its points are asked).
+            points = [0] * layout.sides
+            points[1 if offender == 0 else 0] = total
+            missing = []
+            for i, s in enumerate(layout.suffixes):
+                self.data[self.add_prefix(field_name(number, f"points_{s}"))] = str(points[i])
         if len(missing) == 1 and not state.errors:
             # Typing one side's points gives the other's (three players: two of three give the third).
             i = missing[0]

@@ -10,6 +10,8 @@
  *     rules: the competition's rule set as scoring.phones.sheet.rules_for_phone gives it (JSON);
  *     deal: {points: [..], roem: [..], bidder, pit, verzaakt (side indexes or null), trump ("C", "D",
  *     "H", "S" or null), challenge (0-3), nil (bool)}.
+ *   Refused: {error: field, reason, value}; reason "over" (value: the points typed, more than the
+ *   deal has) and "nilPit" (a nil deal with 0 bidder points and no pit) name the rule, else "".
  *   readDeal(rules, typed) -> {empty: true} | {error: field} | {deal}: one deal as the phone's form
  *     holds it (scoring.sheet.forms.SheetForm.read_row): typed = {bidder: "w", points: ["97", ""],
  *     roem: ["", "|V"], pit: "", verzaakt: "", trump: "", challenge: "", nil: false, ticked: false,
@@ -27,7 +29,7 @@
   };
   var TALLY = { O: 100, o: 100, V: 50, v: 50, "|": 20 };
 
-  function Invalid(field) { this.field = field; }
+  function Invalid(field, reason, value) { this.field = field; this.reason = reason || ""; this.value = value; }
   function isInt(v) { return typeof v === "number" && Math.floor(v) === v && isFinite(v); }
   function validRoem(v) { return isInt(v) && v >= 0 && v <= 1000 && v % 10 === 0 && v !== 10 && v !== 30; }
   function side(v, n) { return isInt(v) && v >= 0 && v < n; }
@@ -105,11 +107,14 @@
       return result(winner ? [0, whole] : [whole, 0], winner !== bidder, pit, winner === bidder, null, multiplier, bidder);
     }
     if (deal.nil) {
-      if (points[bidder] === 0 && roem[bidder] === 0) {
+      // made exactly when the defenders took every trick (their pit), whatever hand roem the bidder
+      // side announced; 0 bidder points without that pit is refused at the pit (RULES.md §4)
+      if (pit === 1 - bidder) {
         var nilScores = bidder ? [(pa + ra) * multiplier, rules.nil_bonus * multiplier]
           : [rules.nil_bonus * multiplier, (pb + rb) * multiplier];
         return result(nilScores, false, pit, true, null, multiplier, bidder);
       }
+      if (points[bidder] === 0 && pit === null) throw new Invalid("pit", "nilPit");
       whole = (total + ra + rb) * multiplier;
       return result(bidder === 0 ? [0, whole] : [whole, 0], true, pit, false, null, multiplier, bidder);
     }
@@ -208,7 +213,7 @@
         r = played;
       }
     } catch (e) {
-      if (e instanceof Invalid) return { error: e.field };
+      if (e instanceof Invalid) return { error: e.field, reason: e.reason, value: e.value };
       throw e;
     }
     return withMarks(r);
@@ -256,10 +261,17 @@
       });
       var missing = [];
       numbers.forEach(function (v, i) { if (v === null) missing.push(i); });
+      var offender = verzaakt && verzaakt !== "-" && verzaakt !== "–" ? keys[verzaakt.toLowerCase()] : undefined;
+      if (missing.length === n && offender !== undefined && rules.verzaakt_penalty !== "fixed-points") {
+        // "verz." (and who) is a whole deal: no made-up points, all to the other side (as the server's form)
+        numbers = numbers.map(function () { return 0; });
+        numbers[offender === 0 ? 1 : 0] = rules.deal_total;
+        missing = [];
+      }
       if (missing.length === 1) {
         var rest = rules.deal_total;
         numbers.forEach(function (v) { if (v !== null) rest -= v; });
-        if (rest < 0) throw new Invalid("points");
+        if (rest < 0) throw new Invalid("points", "over", rules.deal_total - rest);
         numbers[missing[0]] = rest;
       }
       if (numbers.some(function (v) { return v === null; })) throw new Invalid("points");
@@ -288,7 +300,7 @@
       }
       return { deal: deal };
     } catch (e) {
-      if (e instanceof Invalid) return { error: e.field };
+      if (e instanceof Invalid) return { error: e.field, reason: e.reason, value: e.value };
       throw e;
     }
   }
@@ -303,7 +315,7 @@
     var deals = read.map(function (r, i) {
       if (r.empty) return { state: i < last ? "error" : "empty", scores: null, marks: null, mark: "", running: null };
       var scored = r.error ? r : scoreDeal(rules, r.deal);
-      if (scored.error) return { state: "error", scores: null, marks: null, mark: "", running: null, field: scored.error };
+      if (scored.error) return { state: "error", scores: null, marks: null, mark: "", running: null, field: scored.error, reason: scored.reason || "", value: scored.value };
       running = running.map(function (t, s) { return t + scored.scores[s]; });
       return { state: "ok", scores: scored.scores, marks: scored.marks, mark: scored.mark, running: running.slice() };
     });

@@ -157,7 +157,19 @@
   }
 
   if (!form) {  // a page without a sheet to type: only a sheet still waiting on this phone is sent
-    if (load() && load().pending) send(); else forget();
+    // A sheet that lost a clash stays until its user chooses (table_conflict.js shows both versions;
+    // "Save mine over it" comes back here through window.tableSheet.saveKept).
+    var waiting = load();
+    window.tableSheet = { saveKept: function () {
+      var kept = load();
+      if (!kept || kept.conflict === undefined || !kept.fields) return;
+      kept.pending = { key: newKey(), version: kept.conflict, side: kept.fields.side || "", fields: kept.fields };
+      delete kept.conflict;
+      store(kept);
+      send();
+    } };
+    if (waiting && waiting.pending) send();
+    else if (!(waiting && waiting.conflict !== undefined)) forget();
     document.body.classList.add("table-ready");
     return;
   }
@@ -236,7 +248,7 @@
         li.textContent = error.message;
         list.appendChild(li);
       });
-      list.hidden = !deal.errors || !deal.errors.length || (!all && card === focused);
+      list.hidden = !deal.errors || !deal.errors.length || (!all && card === focused && !overAt[deal.number]);
     });
     (answer.totals || []).forEach(function (total, i) {
       setText(form.querySelector('[data-total-side="' + i + '"]'), total);
@@ -281,7 +293,10 @@
   // its message hidden as the server's answer does; offline (or with the server out of reach) it shows.
   var messagesFor = {};
   function typedKey(card) { return JSON.stringify(typedIn(card)); }
-  function refusal(field) {
+  function refusal(field, reason, value) {
+    // a rule of its own first (data-refused-over names the points typed: "170 is meer dan 162")
+    var special = reason ? form.dataset["refused" + reason.charAt(0).toUpperCase() + reason.slice(1)] : "";
+    if (special) return special.replace("{shown}", value === undefined ? "" : String(value));
     var key = "refused" + (field ? field.charAt(0).toUpperCase() + field.slice(1) : "Order");
     return form.dataset[key] || form.dataset.refused || "";
   }
@@ -293,13 +308,16 @@
       var li = document.createElement("li");
       li.dataset.field = deal.field || "order";
       li.dataset.local = "1";
-      li.textContent = refusal(deal.field);
+      li.textContent = refusal(deal.field, deal.reason, deal.value);
       list.innerHTML = "";
       list.appendChild(li);
       messagesFor[card.dataset.deal] = typed;
     }
     list.hidden = !reveal && card === focusedDeal() && navigator.onLine !== false;
   }
+  // Points over the deal's total cannot be mended by typing on: refused at the deal at once, also
+  // while it is being typed (as the keyboard page does), and the server's answer keeps it shown.
+  var overAt = {};
   function revealRefusals() {  // the server out of reach: every refusal shown, the deal being typed too
     cards.forEach(function (card) {
       var list = card.querySelector("[data-errors-for]");
@@ -312,7 +330,8 @@
       var answer = scorer.scoreSheet(dealRules, cards.map(typedIn));
       answer.deals.forEach(function (deal, i) {
         paint(cards[i], deal);
-        if (deal.state === "error") showRefusal(cards[i], deal, false);
+        overAt[cards[i].dataset.deal] = deal.state === "error" && deal.reason === "over";
+        if (deal.state === "error") showRefusal(cards[i], deal, deal.reason === "over");
         else cards[i].querySelector("[data-errors-for]").hidden = true;
       });
       answer.totals.forEach(function (total, i) {
@@ -330,8 +349,9 @@
   var rowsHead = document.getElementById("rows-head");
   var rowButtons = Array.prototype.slice.call(form.querySelectorAll("[data-row-for]"));
 
-  function blank(card) {
-    return boxesOf(card, "points").every(function (b) { return b.value.trim() === ""; });
+  function blank(card) {  // nothing typed: no points, and no "verz." (a whole deal without points)
+    return boxesOf(card, "points").every(function (b) { return b.value.trim() === ""; }) &&
+      !card.querySelector('input[data-field="verzaakt"]:checked');
   }
   function paintRow(card) {
     var row = card.querySelector("[data-row-for]");
@@ -382,7 +402,9 @@
     card.scrollIntoView({ block: "nearest" });
   }
 
+  var asked = 0;  // an answer to an older question (typed on since) is not painted over a newer one
   function preview() {
+    var question = ++asked;
     var body = new URLSearchParams();
     var values = fields();
     Object.keys(values).forEach(function (name) { body.append(name, values[name]); });
@@ -391,9 +413,10 @@
       method: "POST", body: body, credentials: "same-origin",
       headers: { "X-CSRFToken": csrf(), "Accept": "application/json" },
     }).then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (answer) { if (answer) showAnswer(answer, false); }, function () { revealRefusals(); /* offline: the phone's own scoring stands */ });
+      .then(function (answer) { if (answer && question === asked) showAnswer(answer, false); }, function () { revealRefusals(); /* offline: the phone's own scoring stands */ });
   }
   function later() {
+    asked++;  // typed on: an answer on its way is about an older sheet
     window.clearTimeout(timer);
     timer = window.setTimeout(preview, 300);
   }
@@ -457,25 +480,49 @@
     }
   }
 
-  // --- on to the next deal by itself: points that no further digit can make valid (0, or 17 and up:
-  // 97 -> 970 would be more than 162) end the deal when its bidder is chosen; the next deal comes to
-  // the top of the screen with the cursor in its points, as long as that deal is still empty.
-  function onToNext(input) {
+  // --- on to the next deal by itself, never with a keystroke that belongs to this one: only points
+  // no further digit can follow (0, or all three digits: 100-162) end the deal when its bidder is
+  // chosen. 97 or 17 wait (a 0 may follow: 970 and 170 are refused at this deal, not carried into
+  // the next); Enter (the keyboard's "next") moves on. The next deal comes to the top of the screen
+  // with the cursor in its points, as long as that deal is still empty.
+  function complete(input) {
     var typed = input.value.trim();
-    if (!/^\d+$/.test(typed) || document.activeElement !== input) return;
-    var n = parseInt(typed, 10);
-    if (n > dealTotal || !(typed === "0" || n * 10 > dealTotal)) return;
-    var card = input.closest(".t-deal");
-    if (card.querySelectorAll('input[data-field="points"]').length !== 2) return;
-    if (card.querySelector('input[data-field="bidder"]') && !card.querySelector('input[data-field="bidder"]:checked')) return;
+    var longest = parseInt(input.getAttribute("maxlength") || "3", 10);
+    return /^\d+$/.test(typed) && (typed === "0" || typed.length >= longest) && parseInt(typed, 10) <= dealTotal;
+  }
+  function moveOn(card) {
     var next = document.getElementById("deal-" + (parseInt(card.dataset.deal, 10) + 1));
-    if (!next) return;
+    if (!next) return false;
     var boxes = Array.prototype.slice.call(next.querySelectorAll('input[data-field="points"]'));
-    if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return;
+    if (!boxes.length || boxes.some(function (b) { return b.value.trim() !== ""; })) return false;
     boxes[0].focus({ preventScroll: true });
     next.scrollIntoView({ block: "end" });  // the deals typed so far above it, as on paper
     page.dataset.advancedTo = next.dataset.deal;
+    return true;
   }
+  function onToNext(input) {
+    if (document.activeElement !== input || !complete(input)) return;
+    var card = input.closest(".t-deal");
+    if (card.querySelectorAll('input[data-field="points"]').length !== 2) return;
+    if (card.querySelector('input[data-field="bidder"]') && !card.querySelector('input[data-field="bidder"]:checked')) return;
+    moveOn(card);
+  }
+  // Enter in a deal moves on (to the next empty deal) instead of sending the sheet: the sheet is
+  // saved with its Save button only.
+  form.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.target.closest || event.target.tagName === "BUTTON") return;
+    var card = event.target.closest(".t-deal");
+    if (!card) return;
+    event.preventDefault();
+    later();
+    if (!moveOn(card)) {
+      var open = cards.filter(blank)[0];
+      if (open && open !== card) {
+        var first = open.querySelector('input[data-field="points"]');
+        if (first) { first.focus({ preventScroll: true }); open.scrollIntoView({ block: "end" }); page.dataset.advancedTo = open.dataset.deal; }
+      }
+    }
+  });
 
   // Individual play: once a side's "verz." is ticked, who of its two players verzaakt (select
   // deal-<n>-verzaakt_seat, options with data-side); hidden, and emptied, while no side is ticked.
@@ -500,14 +547,23 @@
     var el = event.target;
     var row = el.closest ? el.closest("[data-row-for]") : null;
     if (row) { openDeal(row.dataset.rowFor); return; }
+    var tally = el.closest ? el.closest("[data-tally]") : null;
+    if (tally) {  // | V O for roem on a phone whose number keyboard has none of them
+      var roemBox = document.getElementById(tally.closest("[data-tally-for]").dataset.tallyFor);
+      roemBox.value = (roemBox.value.trim() === "0" ? "" : roemBox.value.trim()) + tally.dataset.tally;
+      roemBox.dispatchEvent(new Event("input", { bubbles: true }));
+      return;
+    }
     if (el.type !== "radio" || el.name === "side") return;
     touch(el.closest(".t-deal"));
     if (chosen[el.name] === el.value) { el.checked = false; chosen[el.name] = null; } else { chosen[el.name] = el.value; }
     Array.prototype.forEach.call(form.querySelectorAll('input[name="' + el.name + '"]'), function (r) { delete r.dataset.auto; });
     if (el.dataset.field === "bidder" && el.checked) {
-      // after the bid the cursor goes to the points (as on the entry page), if none are typed yet
+      // after the bid the cursor goes to the bidder side's own points ("zij speelt": zij's), if none
+      // are typed yet
       var boxes = Array.prototype.slice.call(el.closest(".t-deal").querySelectorAll('input[data-field="points"]'));
-      if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) boxes[0].focus({ preventScroll: true });
+      var own = el.closest(".t-side") ? el.closest(".t-side").querySelector('input[data-field="points"]') : null;
+      if (boxes.length && boxes.every(function (b) { return b.value.trim() === ""; })) (own || boxes[0]).focus({ preventScroll: true });
     }
     if (el.dataset.field === "verzaakt") offerOffenders(el.closest(".t-deal"));
     keep();
@@ -521,8 +577,12 @@
     if (el.type !== "radio") { keep(); scoreHere(); later(); }
     if (el.dataset.field === "points") onToNext(el);
   });
+  var whoKey = "klaverjas-table-who:" + page.dataset.code;
   form.addEventListener("change", function (event) {
-    if (event.target.name === "side") keep();
+    if (event.target.name === "side") {
+      keep();
+      try { window.localStorage.setItem(whoKey, event.target.value); } catch (e) { /* no keeping */ }
+    }
     if (event.target.dataset.offenderFor) { keep(); later(); }
   });
   form.addEventListener("focusout", function () { window.setTimeout(later, 0); });
@@ -570,9 +630,35 @@
   }
   rowButtons.forEach(function (b) { b.hidden = false; });
   document.body.classList.add("t-compact");
+  // "Who is typing?" is remembered for this sheet on this phone (not only in this tab, issue 33 item 4)
+  if (!form.querySelector("input[name=side]:checked")) {
+    var who = null;
+    try { who = window.localStorage.getItem(whoKey); } catch (e) { who = null; }
+    var whoRadio = who !== null ? form.querySelector('input[name=side][value="' + who + '"]') : null;
+    if (whoRadio) whoRadio.checked = true;
+  }
   scoreHere();
   Array.prototype.forEach.call(form.querySelectorAll(".t-deal"), offerOffenders);
   comeBack();
+  // after a reload the open deal is on screen (the deals typed above it), not deal 1
+  if (!page.dataset.resumedAt && cards.some(function (card) { return !blank(card); })) {
+    var openCard = cards.filter(blank)[0] || cards[cards.length - 1];
+    openCard.scrollIntoView({ block: "end" });
+    page.dataset.openAt = openCard.dataset.deal;
+  }
+  // a service worker keeps this page for a reload without a connection (scoring/phones/views.py)
+  if (navigator.serviceWorker && page.dataset.workerUrl) {
+    navigator.serviceWorker.register(page.dataset.workerUrl, { scope: page.dataset.workerScope }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var files = Array.prototype.map.call(document.querySelectorAll("script[src], link[rel=stylesheet]"), function (el) {
+        var u = new URL(el.src || el.href, window.location.href);
+        return u.pathname + u.search;
+      });
+      if (registration.active) registration.active.postMessage({ keep: [window.location.pathname].concat(files) });
+      page.dataset.offlineReady = "1";
+    }).catch(function () { /* no offline reload */ });
+  }
   if (kept && kept.pending) send();
   else if (kept && kept.conflict !== undefined) document.getElementById("overwrite").hidden = false;
   document.body.classList.add("table-ready");

@@ -8,7 +8,9 @@
  * - "Save mine over it": table.js's #overwrite saves this phone's sheet at the version it was shown.
  *
  * The comparison is kept (localStorage, "klaverjas-table-conflict:<code>") while the choice is open, so a
- * reload shows it again. Stable hooks for tests: section#conflict (hidden until a conflict),
+ * reload shows it again, also when the page then shows the stored sheet to check (this phone's sheet is
+ * dropped only by "Keep theirs"). The deals that differ come first, under the two choices; the count
+ * says "spel 14 verschilt" for one deal and "14 spellen verschillen" for fourteen. Stable hooks for tests: section#conflict (hidden until a conflict),
  * #conflict-table tbody tr[data-deal][data-differs], its cells td[data-version="theirs"|"mine"] with
  * mark[data-field] on what differs, button#keep-theirs, button#save-mine.
  */
@@ -67,11 +69,14 @@
     document.getElementById("conflict-who").textContent = answer.by ? fmt(msg.msgBy, { by: answer.by, at: answer.at }) : "";
     document.getElementById("conflict-sides").textContent = fmt(msg.msgSides, { sides: (answer.labels || []).join(" – ") });
     var numbers = answer.differing || [];
-    document.getElementById("conflict-count").textContent = numbers.length
-      ? fmt(msg.msgCount, { deals: numbers.join(", ") }) : msg.msgSame;
+    document.getElementById("conflict-count").textContent = !numbers.length ? msg.msgSame
+      : fmt(numbers.length === 1 ? msg.msgOne : msg.msgCount, { count: numbers.length, deals: numbers.join(", ") });
     var body = box.querySelector("#conflict-table tbody");
     body.innerHTML = "";
-    answer.deals.forEach(function (deal) {
+    // the deals that differ first (under the two choices, on screen), then the ones alike
+    var ordered = answer.deals.filter(function (d) { return (d.differs || []).length; })
+      .concat(answer.deals.filter(function (d) { return !(d.differs || []).length; }));
+    ordered.forEach(function (deal) {
       var differs = deal.differs || [];
       var row = el("tr", { "data-deal": deal.number, "data-differs": differs.length ? "1" : "0" });
       if (differs.length) row.className = "differs";
@@ -107,6 +112,7 @@
     close();
     var overwrite = document.getElementById("overwrite");
     if (overwrite) overwrite.click();
+    else if (window.tableSheet) window.tableSheet.saveKept();  // reloaded onto the stored sheet: no form
   });
 
   window.tableConflict = { show: show, close: close };
@@ -117,6 +123,8 @@
     kept = JSON.parse(window.localStorage.getItem(keepKey));
     sheet = JSON.parse(window.localStorage.getItem("klaverjas-table:" + code));
   } catch (e) { kept = null; }
-  if (kept && sheet && sheet.conflict !== undefined && page.dataset.state === "enter") show(kept);
+  // Also when the page now shows the stored sheet to check (no form): this phone's sheet is kept until
+  // its user chooses (issue 33 item 3).
+  if (kept && sheet && sheet.conflict !== undefined) show(kept);
   else if (kept) close();
 })();

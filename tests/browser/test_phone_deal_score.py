@@ -73,7 +73,10 @@ def generated_deal(rules, rng: random.Random) -> DealInput:
     if nil and bidder is not None and rng.random() < 0.5:
         points = [0 if i == bidder else points[i] for i in sides]
         points[(bidder + 1) % n] += total - sum(points)
-        roem[bidder] = 0
+        if rng.random() < 0.5:
+            roem[bidder] = 0  # else hand roem of the nil side (Wilde Boom may have it)
+        if n == 2 and verzaakt is None and rng.random() < 0.7:
+            pit = 1 - bidder  # the defenders took every trick: the nil bid is made (RULES.md §4)
     return DealInput(
         points=tuple(points),
         roem=tuple(roem),
@@ -149,14 +152,21 @@ def test_the_phone_reads_a_deal_as_the_sheet_form(scorer):
             {"bidder": "", "forced": 1, "points": ["", "40"], "roem": ["|V", "O"]},
             {"points": [122, 40], "roem": [70, 100], "bidder": 1},
         ),
-        ({"bidder": "z", "points": ["170", ""], "roem": ["", ""]}, {"error": "points"}),
+        # more than the deal has: refused as "170 is more than 162" (issue 33 item 1)
+        ({"bidder": "z", "points": ["170", ""], "roem": ["", ""]}, {"error": "points", "reason": "over", "value": 170}),
         ({"bidder": "z", "points": ["9x", ""], "roem": ["", ""]}, {"error": "points"}),
         ({"bidder": "z", "points": ["90", ""], "roem": ["2x", ""]}, {"error": "roem"}),
         ({"bidder": "w", "points": ["", ""], "roem": ["", ""]}, {"empty": True}),
+        # "verz." is a whole deal without made-up points (issue 33 item 2): all points to the other side
+        (
+            {"bidder": "w", "points": ["", ""], "roem": ["", ""], "verzaakt": "z"},
+            {"points": [162, 0], "roem": [0, 0], "bidder": 0},
+        ),
         ({"bidder": "w", "points": ["", ""], "roem": ["", ""], "pit": "w"}, {"error": "points"}),
     ]
     for typed, want in cases:
         have = scorer.evaluate("([rules, typed]) => window.KlaverjasScore.readDeal(rules, typed)", [rules, typed])
         if "deal" in have:
             have = {k: have["deal"][k] for k in ("points", "roem", "bidder")}
+        have = {k: v for k, v in have.items() if v not in ("", None)}  # no reason of its own
         assert have == want, typed

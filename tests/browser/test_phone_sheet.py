@@ -50,9 +50,12 @@ def test_the_deal_being_typed_is_the_only_form_and_fits_the_screen(tables, new_c
         assert shown_forms(page) == [str(number)], "the deal being typed is the only form"
         card = box(page, f"#deal-{number}")
         assert 0 <= card["top"] and card["bottom"] <= page.evaluate(BAR), "the whole deal is on screen"
-        assert page.evaluate("document.activeElement.id") == f"deal-{number}-points_a"
-        page.keyboard.type(str(deal.points_a))
-        actions[-1] += len(str(deal.points_a))
+        # the cursor is in the bidder side's points (issue 33 item 4): zij type zij's
+        own = "a" if deal.bidder == "w" else "b"
+        assert page.evaluate("document.activeElement.id") == f"deal-{number}-points_{own}"
+        typed = str(deal.points_a if own == "a" else 162 - deal.points_a)
+        page.keyboard.type(typed)
+        actions[-1] += len(typed)
         if deal.roem_a:  # roem of the deal just typed: its boxes are still there, one tap away
             page.locator(f"#deal-{number}-roem_a").tap()
             page.keyboard.type(deal.roem_a)
@@ -63,7 +66,7 @@ def test_the_deal_being_typed_is_the_only_form_and_fits_the_screen(tables, new_c
             page.locator(f"#deal-{number} label.chip:has(input[name='deal-{number}-pit'][value='{deal.pit}'])").tap()
         wait_for_deal(page, number)
     assert actions[2] <= 5, "an ordinary deal (3: wij bid, 70) is at most five taps and digits"
-    assert actions == [3, 3, 3, 2]
+    assert actions == [3, 4, 3, 4]  # zij type their own 102 and 162
     # The deals typed so far are compact rows: the score per side, the mark, what was typed.
     for number in range(1, 4):
         row = page.locator(f"[data-row-for='{number}']")
@@ -142,7 +145,7 @@ def test_offline_the_phone_scores_the_deals_itself(tables, new_context):  # noqa
     assert refused.inner_text() == "vul de spellen op volgorde in"
     page.locator("#deal-3-points_a").fill("170")
     page.wait_for_function("document.querySelector(\"ul[data-errors-for='3'] li\").dataset.field === 'points'")
-    assert refused.inner_text() == "punten samen moeten 162 zijn"
+    assert refused.inner_text() == "punten: 170 is meer dan 162, alle kaartpunten van een spel"  # issue 33 item 1
     page.locator("#deal-3-points_a").fill(str(SHEET[2].points_a))
     wait_for_deal(page, 3)
     # Online again, the server's message (naming the values) replaces the phone's own.

@@ -67,3 +67,45 @@ def test_the_losing_phone_compares_both_versions_and_keeps_theirs(new_context, n
         desk.locator("main form button[type=submit]").click()
     desk.goto(f"/manage/competitions/{match.round.competition.slug}/tonight/")
     assert desk.locator(f"#table-{match.table} .two-versions").inner_text() == "twee versies; die van wij staat"
+
+
+def test_the_losing_phone_keeps_its_sheet_across_a_reload_until_it_chooses(new_context, tables):  # noqa: F811
+    """Issue 33 item 3: after the clash the page reloads onto the stored sheet (to check), and this
+    phone's own version is still there, compared, the deals that differ first with both buttons on
+    screen; "Save mine over it" then saves it. The count says "spel 14 verschilt" for one deal."""
+    match = tables[0]
+    phone = open_phone(new_context, match)
+    choose(phone, "side", "1")
+    choose(phone, "deal-1-bidder", "w")
+    fill(phone, "deal-1-points_a", "100")
+    theirs = simulated_sheet(match)
+    table_services.save_table_sheet(match=match, side=0, deals=theirs, version=0, key="other-phone-0002")
+    phone.evaluate("document.getElementById('save').click()")
+    phone.locator("#conflict").wait_for(state="visible")
+    phone.reload()
+    phone.wait_for_selector("body.table-ready")
+    assert phone.locator("#table-page").get_attribute("data-state") == "check"
+    phone.locator("#conflict").wait_for(state="visible")
+    assert phone.locator("#conflict-count").inner_text().startswith("16 spellen verschillen")
+    first = phone.locator("#conflict-table tbody tr").first
+    assert first.get_attribute("data-differs") == "1"
+    for button in ("#keep-theirs", "#save-mine"):
+        box = phone.locator(button).bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844, f"{button} on screen"
+    kept = phone.evaluate(f"JSON.parse(window.localStorage.getItem('klaverjas-table:{match.table_code}'))")
+    assert kept["fields"]["deal-1-points_a"] == "100"
+    # one deal differing: "Spel 14 verschilt."
+    phone.evaluate(
+        """() => window.tableConflict.show({deals: [{number: 14, differs: ['points'], theirs: null, mine: null}],
+                                          differing: [14], totals: {}})"""
+    )
+    assert phone.locator("#conflict-count").inner_text() == "Spel 14 verschilt."
+    phone.reload()
+    phone.wait_for_selector("body.table-ready")
+    phone.locator("#conflict").wait_for(state="visible")
+    with phone.expect_navigation(url="**saved=1"):
+        phone.locator("#save-mine").click()
+    phone.wait_for_selector("body.table-ready")
+    match.refresh_from_db()
+    assert match.deals_played == 1 and match.deals.get(number=1).points_a == 100
+    assert phone.js_errors == []

@@ -52,7 +52,10 @@ def test_every_page_runs_at_most_ten_queries_whatever_the_size(client, django_as
     else:
         comp = generated_pairs(tie_breakers=["match_points", "roem", "head_to_head"], bye_policy="average", **fields)
     for url in page_urls(comp):
-        with django_assert_max_num_queries(MAX_QUERIES):
+        # the evening's page reads the season as it stood after it too (its statistics, issue 33 item
+        # 9): three queries more, still whatever the size
+        evening = "/evenings/" in url
+        with django_assert_max_num_queries(MAX_QUERIES + 3 if evening else MAX_QUERIES):
             response = client.get(url)
         assert response.status_code == 200, url
 

@@ -260,7 +260,9 @@ def test_the_undo_views(client, club, competition):
     )
     assert b"Print the new sheets" in response.content and b"sheet.pdf" in response.content
     client.post(reverse("staff:unpublish", args=[competition.slug, round.number]))
-    client.post(reverse("staff:round-delete", args=[competition.slug, round.number]))
+    client.post(reverse("staff:round-delete", args=[competition.slug, round.number]))  # not ticked: asks first
+    assert Round.objects.filter(pk=round.pk).exists()
+    client.post(reverse("staff:round-delete", args=[competition.slug, round.number]), {"confirm": "1"})
     assert not Round.objects.filter(pk=round.pk).exists()
     client.post(reverse("staff:evening-delete", args=[competition.slug, evening.number]))
     assert not competition.evenings.exists()

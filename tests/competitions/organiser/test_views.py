@@ -247,3 +247,25 @@ def test_a_league_organiser_generates_team_fixtures(client):
     assert Match.objects.filter(round__competition=competition).count() == 3 * 2 * 2
     page = client.get(reverse("staff:draw", args=[competition.slug, 1])).content.decode()
     assert "Swap players" not in page and "Swap pairs" not in page and "Publish" in page
+
+
+def test_the_phones_page_is_linked_from_the_dashboard_the_draw_and_tonight(client, organiser, evening_round):
+    """Issue 33 item 5: /manage/phones/ is one click from where the organiser is on the evening."""
+    client.force_login(organiser)
+    slug = evening_round.competition.slug
+    for url in (
+        reverse("staff:dashboard"),
+        reverse("staff:draw", args=[slug, evening_round.number]),
+        reverse("tonight:dashboard", args=[slug]),
+    ):
+        page = client.get(url).content.decode()
+        assert 'id="phones-link" href="/manage/phones/"' in page, url
+
+
+def test_the_swap_list_names_the_seats_in_dutch(client, organiser, evening_round):
+    """Issue 33 item 6: the draft's swap list writes N/O/Z/W, as the draw's tables do."""
+    client.force_login(organiser)
+    url = reverse("staff:draw", args=[evening_round.competition.slug, evening_round.number])
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    options = page[page.index('id="id_player_a"') : page.index("</select>", page.index('id="id_player_a"'))]
+    assert ">1 O — " in options and ">1 Z — " in options and ">1 E — " not in options and ">1 S — " not in options

@@ -8,8 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions.models import Competition
+from competitions.season import services
 from competitions.season.models import SettingsChange
-from tests.competitions.factories import make_user
+from tests.competitions.factories import make_competition, make_user
 from tests.competitions.season.conftest import played_season
 from tests.competitions.standings.factories import make_evening, make_players, make_round, play
 
@@ -185,3 +186,17 @@ def test_a_new_competition_can_replay_last_season_before_it_is_created(logged_in
         ("Anna Aap", 1800, 1500),
         ("Dirk Das", 1700, 1400),
     ]
+
+
+def test_the_change_log_names_settings_in_words_not_codes(client, club, organiser):
+    """Issue 33 item 11: raw codes ("organiser_entry_counts") never reach a page."""
+    competition = make_competition(club, format="individual")
+    services.update_competition(
+        competition=competition, user=organiser, changes={"organiser_entry_counts": True}, confirmed=True
+    )
+    client.force_login(organiser)
+    page = client.get(reverse("season:settings", args=[competition.slug])).content.decode()
+    log = page[page.index('id="history-heading"') :]
+    log = log[: log.index("</table>")]
+    assert "organiser_entry_counts" not in log
+    assert "entry counts at once" in log

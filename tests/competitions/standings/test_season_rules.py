@@ -85,6 +85,25 @@ def test_players_below_the_minimum_are_listed_after_the_qualified_without_a_plac
     assert [r.rank_label for r in rows[-2:]] == ["", ""]
 
 
+def test_the_minimum_excludes_only_after_the_last_planned_evening():
+    """Issue 33 item 7, contract 3: with "at least 3 of 4" the running total ranks everyone (qualified
+    None: not decided yet) until the 4th planned evening is played; then I (1 evening) is listed
+    without a place."""
+    comp, people = season(min_evenings=3, planned_evenings=4)
+    rows = standings(comp)
+    assert all(r.qualified is None and r.rank is not None for r in rows)
+    got = {x: (r.rank, r.points) for x, r in by_letter(rows, people).items()}
+    assert got["H"] == (8, 1800) and got["I"] == (9, 700) and got["A"] == (1, 2800)
+    add_evening(comp, people, 4)
+    rows = standings(comp)
+    got = {x: (r.rank, r.qualified) for x, r in by_letter(rows, people).items()}
+    # H played evenings 2-4 (3: qualified, 2400, 8th); I only evening 1: no place
+    assert got["H"] == (8, True) and got["I"] == (None, False)
+    assert got["A"] == (1, True) and got["F"] == (5, True)
+    # the season as it stood after evening 3: still the running total
+    assert all(r.qualified is None for r in standings(comp, up_to_evening=3))
+
+
 def test_an_excused_absence_that_is_compensated_is_not_an_evening_played():
     # H called off evening 1 and gets the fixed 500; still 2 evenings played of the 3 required.
     comp, people = season(min_evenings=3, absence_policy="fixed", absence_points=500)

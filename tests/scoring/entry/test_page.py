@@ -273,10 +273,31 @@ def test_nil_is_asked_only_where_the_rules_play_it(client, club, scorer):
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-nil"' in html
+    # RULES.md §4: 0 points for the nil side and no pit is refused at the pit field, nothing saved
     data = {"version": "0", "deal-1-bidder": "w", "deal-1-points_a": "0", "deal-1-nil": "on"}
+    response = client.post(enter_url(match), data)
+    assert response.status_code == 400 and not Deal.objects.filter(match=match).exists()
+    assert "pit" in response.content.decode()
+    # the defenders' pit marked: the nil bid is made, zij score 162 + their pit bonus
+    data["deal-1-pit"] = "z"
     assert client.post(enter_url(match), data).status_code == 302
     deal = Deal.objects.get(match=match)
-    assert (deal.nil, deal.score_a, deal.score_b) == (True, 50, 162)
+    assert (deal.nil, deal.score_a, deal.score_b) == (True, 50, 262)
+
+
+def test_a_verzaakt_deal_needs_no_made_up_points(client, club, scorer):
+    """Issue 33 item 2: "verz." (with the bidder) is a whole deal: the other side scores 162 plus all
+    roem, whatever the card points; the points are kept as the score gives them (162 to the other
+    side). Under the "fixed-points" penalty the deal is scored as played: the points are asked."""
+    match = make_match(club, slug="verzaakt-zonder-punten")
+    client.force_login(scorer)
+    data = {"version": "0", "deal-1-bidder": "w", "deal-1-verzaakt": "z", "deal-1-roem_a": "20"}
+    assert client.post(enter_url(match), data).status_code == 302
+    deal = Deal.objects.get(match=match)
+    assert (deal.points_a, deal.points_b, deal.score_a, deal.score_b, deal.verzaakt) == (162, 0, 182, 0, 1)
+    played = make_match(club, slug="verzaakt-met-punten", rule_options={"verzaakt_penalty": "fixed-points"})
+    response = client.post(enter_url(played), data)
+    assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
 
 
 def test_a_three_player_table_has_three_columns(client, club, scorer):

@@ -70,8 +70,8 @@ def test_todays_counting_is_an_option():
     assert hand_roem_by_side(each, DEAL, Suit.DIAMONDS, leader=E) == (70, 150)  # 20 + 50, 50 + 100
 
 
-# With the five-run valued 50 (a club's option), S's clubs J-Q-K-A (50, top A) and W's hearts
-# 9 … A (50, top A) are equal in value and top card; E's spades 10-K (50) has the lower top (K).
+# With the five-run valued 50 (a club's option), S's clubs J-Q-K-A (50, top A), W's hearts 9 … A
+# (50, top A) and E's spades 10-J-Q-K (50, top K) are equal in value.
 FIFTY = dataclasses.replace(WB, five_run=50)
 
 
@@ -79,15 +79,24 @@ FIFTY = dataclasses.replace(WB, five_run=50)
     "trump, leader, expected, why",
     [
         # A side: N 20 + S 50 = 70; B side: E 50 + W 50 = 100
-        ("H", E, (0, 100), "W's run is trump, S's is not"),
-        ("C", E, (70, 0), "S's run is trump, W's is not"),
-        ("S", E, (70, 0), "the top card first: S's A beats E's trump K; W's A is plain, S speaks before W"),
+        ("H", E, (0, 100), "W's run holds the trump jack, S's best card is a plain ace"),
+        ("C", E, (70, 0), "S's run holds the trump jack"),
+        ("S", E, (0, 100), "RULES.md §5: E's trump jack beats S's and W's plain aces"),
         ("D", E, (70, 0), "both plain with an A on top: S announces before W (E, S, W, N)"),
         ("D", W, (0, 100), "both plain with an A on top: W leads, so W announces first (W, N, E, S)"),
     ],
 )
-def test_equal_values_the_highest_card_then_trump_then_first_announced(trump, leader, expected, why):
+def test_equal_values_the_highest_card_in_trick_order_then_first_announced(trump, leader, expected, why):
     assert hand_roem_by_side(FIFTY, DEAL, Suit(trump), leader=leader) == expected, why
+
+
+def test_equal_values_a_trump_nine_beats_a_plain_ace():
+    """RULES.md §5: "equal values: the combination holding the highest card in trick order". N's
+    trump 7-8-9 (20) holds the trump nine, second in trick order; E's plain Q-K-A (20) only a plain
+    ace. In sequence order E's ace would have won."""
+    hands = [cards("7H 8H 9H"), cards("QC KC AC"), [], []]
+    assert hand_roem_by_side(WB, hands, Suit.HEARTS, leader=E) == (20, 0)
+    assert hand_roem_by_side(WB, hands, Suit.CLUBS, leader=N) == (0, 20)
 
 
 def test_four_of_a_kind_against_a_run_of_the_same_value():

@@ -4,7 +4,7 @@ import dataclasses
 
 import pytest
 
-from scoring.rules import RULESETS, DealInput, Suit, score_deal
+from scoring.rules import RULESETS, DealInput, InvalidDeal, Suit, score_deal
 
 AMS = RULESETS["amsterdam"]
 ROT = RULESETS["rotterdam"]
@@ -61,8 +61,10 @@ CASES = [
     ("gezellig-failed", GEZ, DealInput((60, 102), (20, 20)), (80, 122), False, ""),
     ("gezellig-tie", GEZ, DealInput((81, 81)), (81, 81), False, ""),
     ("gezellig-made", GEZ, DealInput((100, 62), (20, 0)), (120, 62), False, ""),
-    ("nil-made", NIL, DealInput((0, 162), (0, 20), nil=True), (50, 182), False, ""),
-    ("nil-made-bidder-b", NIL, DealInput((162, 0), bidder=1, nil=True), (162, 50), False, ""),
+    # RULES.md §4 nil bid: made exactly when the defenders' pit is marked; their pit bonus counts
+    ("nil-made", NIL, DealInput((0, 162), (0, 20), pit=1, nil=True), (50, 282), False, "TP"),
+    ("nil-made-bidder-b", NIL, DealInput((162, 0), bidder=1, pit=0, nil=True), (262, 50), False, "TP"),
+    ("nil-bidder-took-every-trick", NIL, DealInput((162, 0), pit=0, nil=True), (0, 262), True, "P"),
     ("nil-failed", NIL, DealInput((10, 152), (0, 20), nil=True), (0, 182), True, "N"),
     ("nil-option-normal-deal", NIL, DealInput((100, 62)), (100, 62), False, ""),
     # --- Rotterdam scores like Amsterdam
@@ -98,7 +100,7 @@ CASES = [
     ("sa-own", KLAW, DealInput((100, 46), (20, 0), bidder=None), (120, 46), False, ""),
     ("sa-no-nat", KLAW, DealInput((40, 106), bidder=None), (40, 106), False, ""),
     ("sa-tie", KLAW, DealInput((73, 73), (20, 20), bidder=None), (93, 93), False, ""),
-    ("sa-pit", KLAW, DealInput((146, 0), (50, 0), bidder=None, pit=0), (296, 0), False, "P"),
+    ("sa-pit", KLAW, DealInput((146, 0), (50, 0), bidder=None, pit=0), (196, 0), False, "P"),  # no pit bonus
     ("sa-verzaakt", KLAW, DealInput((100, 46), bidder=None, verzaakt=1), (146, 0), False, "V"),
     ("sa-bidder-ignored", KLAW, DealInput((100, 46)), (100, 46), False, ""),
 ]
@@ -134,25 +136,56 @@ def test_lists_are_accepted_for_sides():
 
 
 @pytest.mark.parametrize("bidder", [0, 1])
-def test_nil_with_roem_for_the_nil_side_is_not_made(bidder):
-    """RULES.md §4, option nil bid: "if the bidder side won no trick it scores 50 and the
-    defenders score their own points and roem; otherwise it is nat". Roem is declared by the side
-    that wins the trick holding it, so roem for the nil side proves it won a trick: nat, even
-    with 0 card points on the sheet."""
+def test_nil_is_made_exactly_with_the_defenders_pit(bidder):
+    """RULES.md §4, option nil bid (issue 33 item 12): "made exactly when the defenders took every
+    trick (their pit is marked): the bidder side scores 50 ... the defenders their own points and
+    roem, pit bonus included; otherwise it is nat. A nil deal with 0 bidder points and no pit
+    marked is refused, naming the pit field." 0 card points alone prove nothing: a trick of sevens
+    and eights is worth 0."""
     other = 1 - bidder
     points = [0, 0]
     points[other] = 162
+    made = score_deal(NIL, DealInput(tuple(points), bidder=bidder, pit=other, nil=True))
+    assert made.made and not made.nat and made.nil
+    assert made.scores[bidder] == 50 and made.scores[other] == 262  # 162 + pit bonus 100
+    with pytest.raises(InvalidDeal) as refused:
+        score_deal(NIL, DealInput(tuple(points), bidder=bidder, nil=True))
+    assert refused.value.field == "pit" and "pit" in str(refused.value)
+    # some points for the bidder side and no pit: nat, 162 + all roem to the defenders
+    points = [0, 0]
+    points[bidder], points[other] = 10, 152
     roem = [0, 0]
-    roem[bidder] = 20
-    result = score_deal(NIL, DealInput(tuple(points), tuple(roem), bidder=bidder, nil=True))
-    whole = [0, 0]
-    whole[other] = 182  # 162 + all roem of both sides
-    assert result.scores == tuple(whole)
-    assert result.nat and not result.made and result.nil
-    # the same sheet without the roem: the nil bid is made
-    roem[bidder] = 0
-    result = score_deal(NIL, DealInput(tuple(points), tuple(roem), bidder=bidder, nil=True))
-    assert result.made and not result.nat and result.scores[bidder] == 50
+    roem[other] = 20
+    nat = score_deal(NIL, DealInput(tuple(points), tuple(roem), bidder=bidder, nil=True))
+    assert nat.nat and not nat.made and nat.scores[other] == 182 and nat.scores[bidder] == 0
+
+
+NIL_WB = dataclasses.replace(WB, nil_bid=True)
+
+
+@pytest.mark.parametrize(
+    "deal, scores, made",
+    [
+        # A's hand roem (20) does not change the nil bonus; B: 162 + 20 + pit 100
+        (DealInput((0, 162), (20, 20), pit=1, trump=H, nil=True), (50, 282), True),
+        # spades double everything, the nil bonus too
+        (DealInput((0, 162), (50, 0), pit=1, trump=S, nil=True), (100, 524), True),
+        # without the defenders' pit a nil side with points is nat: 162 + all roem (hand roem included)
+        (DealInput((10, 152), (20, 0), trump=H, nil=True), (0, 182), False),
+    ],
+)
+def test_wilde_boom_nil_side_may_have_hand_roem(deal, scores, made):
+    """RULES.md §4 nil bid: "the bidder side scores 50 (its hand roem in Wilde Boom does not change that)"."""
+    result = score_deal(NIL_WB, deal)
+    assert result.scores == scores and result.made is made
+
+
+def test_south_african_klawerjas_has_no_pit_bonus_unless_set():
+    """RULES.md §5 (issue 33 item 14): "No pit bonus: the source names none (a club may set one)"."""
+    assert KLAW.pit_bonus == 0
+    assert score_deal(KLAW, DealInput((146, 0), (50, 0), bidder=None, pit=0)).scores == (196, 0)
+    house = dataclasses.replace(KLAW, pit_bonus=100)
+    assert score_deal(house, DealInput((146, 0), (50, 0), bidder=None, pit=0)).scores == (296, 0)
 
 
 def test_nil_with_roem_three_players():

@@ -53,6 +53,7 @@ BAD = [
     ("trump-unknown", WB, DealInput((100, 62), trump="X"), "trump", ["X"]),
     ("trump-unknown-amsterdam", AMS, DealInput((100, 62), trump="hearts"), "trump", ["hearts"]),
     ("nil-not-played", AMS, DealInput((0, 162), nil=True), "nil", ["nil"]),
+    ("nil-0-points-no-pit", dataclasses.replace(AMS, nil_bid=True), DealInput((0, 162), nil=True), "pit", ["side B"]),
 ]
 
 

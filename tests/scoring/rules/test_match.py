@@ -152,12 +152,12 @@ def test_both_past_100_equal_is_no_stroke():
 
 
 def test_five_strokes_win_the_match():
-    pit = sa(146, 0, pit=0)  # 246-0: 2 strokes each hand
+    pit = sa(146, 0, pit=0)  # 146-0 (no pit bonus, RULES.md §5): 2 strokes each hand
     result = score_match(KLAW, [pit, pit])
     assert result.strokes == (4, 0) and not result.finished
     result = score_match(KLAW, [pit, pit, pit])
     assert result.strokes == (6, 0) and result.finished and result.winner == 0
-    assert result.totals == (738, 0)
+    assert result.totals == (438, 0)
     with pytest.raises(InvalidDeal) as info:
         score_match(KLAW, [pit] * 4)
     assert info.value.deal == 4
