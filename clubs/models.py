@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.members.names import surname_key
+from clubs.people.models import Invitation, PeopleChange
 from core.text import NameField
 
 
@@ -69,6 +70,15 @@ class Player(models.Model):
         related_name="player",
         verbose_name=_("user"),
     )
+    #: The member's own account (made through a member's invitation, ``clubs.people``): one per club.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player_accounts",
+        verbose_name=_("account"),
+    )
 
     class Meta:
         ordering = ["sort_name", "first_name", "last_name"]
@@ -76,6 +86,9 @@ class Player(models.Model):
         verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(fields=["club", "member_number"], name="player_member_number_unique_per_club"),
+            models.UniqueConstraint(
+                fields=["club", "account"], condition=Q(account__isnull=False), name="player_one_per_account_per_club"
+            ),
         ]
         indexes = [
             models.Index(fields=["club", "last_name", "first_name"]),
@@ -229,3 +242,9 @@ class ApartPair(models.Model):
         )
         if duplicate.exclude(pk=self.pk).exists():
             raise ValidationError(_("These two members are already kept apart."))
+
+
+#: The app's models: its core ones above and its feature's (people/), imported at the top so that Django,
+#: which imports this module, registers them. Those name the core models as strings ("clubs.Club"), so
+#: importing them here makes no cycle.
+__all__ = ["ApartPair", "ApiToken", "Club", "Invitation", "PeopleChange", "Player", "StaffRole", "Team", "TeamMember"]

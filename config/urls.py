@@ -5,6 +5,7 @@ from config.api import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("", include("clubs.people.urls")),  # first: its "forgotten password" page stands before Django's
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),

@@ -1,0 +1,94 @@
+"""One's own account: e-mail address and password (``/account/``), API tokens (``/account/tokens/``),
+and the "forgotten password" page that says plainly when this server sends no mail."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
+from django.contrib.auth.views import PasswordResetView
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubs.people import selectors, services
+from clubs.people.forms import EmailForm, TokenForm
+from clubs.people.services import PeopleRefused
+
+
+@login_required
+def account(request):
+    user = request.user
+    email_form = EmailForm(initial={"email": user.email})
+    password_form = PasswordChangeForm(user)
+    status = 200
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action == "email":
+            email_form = EmailForm(request.POST)
+            if email_form.is_valid():
+                try:
+                    services.set_email(user=user, email=email_form.cleaned_data["email"])
+                except PeopleRefused as refused:
+                    email_form.add_error("email", refused.message)
+                else:
+                    messages.success(request, _("Your email address is saved."))
+                    return redirect("people:account")
+        elif action == "password":
+            password_form = PasswordChangeForm(user, request.POST)
+            if password_form.is_valid():
+                password_form.save()
+                update_session_auth_hash(request, password_form.user)
+                messages.success(request, _("Your password is changed."))
+                return redirect("people:account")
+        status = 400
+    context = {"email_form": email_form, "password_form": password_form, "mail_ready": services.mail_is_set_up()}
+    return render(request, "people/account.html", context, status=status)
+
+
+@login_required
+def api_tokens(request):
+    form = TokenForm()
+    context = {}
+    status = 200
+    if request.method == "POST":
+        form = TokenForm(request.POST)
+        if form.is_valid():
+            try:
+                context["new_token"] = services.make_api_token(user=request.user, name=form.cleaned_data["name"])
+                context["new_name"] = form.cleaned_data["name"].strip()
+                form = TokenForm()
+            except PeopleRefused as refused:
+                form.add_error("name", refused.message)
+                status = 400
+        else:
+            status = 400
+    context.update(form=form, tokens=selectors.tokens_of(request.user))
+    response = render(request, "people/tokens.html", context, status=status)
+    response["Cache-Control"] = "no-store"  # the new token is shown once: never from a cache or the back button
+    return response
+
+
+@login_required
+@require_POST
+def revoke_api_token(request, pk):
+    try:
+        token = services.revoke_api_token(user=request.user, token_id=pk)
+    except PeopleRefused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The token “%(name)s” is revoked.") % {"name": token.name or token.prefix})
+    return redirect("people:tokens")
+
+
+class ForgottenPasswordView(PasswordResetView):
+    """Django's reset view; where this server sends no mail it says so and sends nothing."""
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(mail_ready=services.mail_is_set_up(), **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        if not services.mail_is_set_up():
+            return self.render_to_response(self.get_context_data())
+        return super().post(request, *args, **kwargs)
