@@ -21,5 +21,6 @@ urlpatterns = [
     path("", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
     path("", include("scoring.backup.urls")),
+    path("", include("members.urls")),
     path("", include("competitions.urls")),
 ]

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 MINIMUM = (3, 11)
 DEMO_CLUB = "demo"  # scoring.demo.season.DEMO: the demo club's slug
-PROJECT_APPS = ("clubs", "competitions", "scoring")
+PROJECT_APPS = ("clubs", "competitions", "scoring", "members")
 TRUE = {"1", "yes", "true", "on"}
 
 

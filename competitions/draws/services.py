@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from competitions import notices
 from competitions.draws import pairing as draws
 from competitions.draws.table_codes import assign_table_codes
 from competitions.draws.whist import plan_whist_round
@@ -90,6 +91,7 @@ def publish_round(*, round: Round) -> Round:
         round.status = Round.Status.PUBLISHED
         round.save(update_fields=["status"])
     assign_table_codes(round=round)  # each table's link for the phones (competitions.draws.table_codes)
+    notices.tell(notices.ROUND_SEATED, round=round)  # the draw's mails, in this transaction (members)
     return round
 
 

@@ -36,6 +36,7 @@ from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from competitions import notices
 from competitions.draws.table_codes import assign_table_codes
 from competitions.models import (
     Attendance,
@@ -367,6 +368,7 @@ def reseat(*, round: Round, player_a: Player, player_b: Player) -> list[Match]:
             ensure_entrants(round.competition, [other.pk])
             SitOut.objects.get_or_create(round=round, player=seated)
     assign_table_codes(round=round)  # codes stay with their tables; only a table without one gets it
+    notices.tell(notices.ROUND_SEATED, round=round)  # a corrected mail to those moved (members)
     return list(Match.objects.filter(pk__in=match_ids).order_by("table"))
 
 

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "clubs",
     "competitions",
     "scoring",
+    "members",  # a member's own pages (/me/), sign-ups, notification mails: on top of scoring
 ]
 
 MIDDLEWARE = [

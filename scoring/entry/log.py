@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 
+from competitions import notices
 from competitions.models import Match
 from scoring.backup.auto import after_confirmation
 
@@ -26,3 +27,4 @@ def result_written(match: Match, *, action: str, user=None, table_side: int | No
     )
     if match.status == Match.Status.CONFIRMED:
         after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails, in this transaction

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MembersConfig(AppConfig):
+    name = "members"
+    verbose_name = _("Members")
+
+    def ready(self) -> None:
+        from competitions import notices
+        from members.mails.services import round_seated, table_confirmed
+
+        notices.listen(notices.ROUND_SEATED, round_seated)  # the draw's mails (table, seat, partner)
+        notices.listen(notices.TABLE_CONFIRMED, table_confirmed)  # the evening's result mails

@@ -1,0 +1,209 @@
+"""The mails of the draw and of an evening's result, written in the transaction of the publish or the
+confirmation that caused them (``competitions.notices``; the outbox, core.outbox, sends them after
+commit).
+
+- **The draw** (``round_seated``): every member at a table of the published round who wants it gets
+  their table, seat, partner and opponents. Published again, or reseated, only those whose table,
+  seat, partner or opponents changed get a corrected mail (and one moved out of the round hears
+  that); everyone else nothing. ``Notice.signature`` remembers what each member was told.
+- **The evening's result** (``table_confirmed``): when a confirmation completes the evening's last
+  planned round, each member who played gets their place and points, the evening's top 5 and their
+  season place, once.
+"""
+
+from __future__ import annotations
+
+from django.core.mail import get_connection
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from competitions import standings
+from competitions.evenings.selectors import evening_over
+from competitions.models import Evening, Match, MatchSeat, Round
+from core.compass import seat_label
+from members.mails.compose import compose, in_language, wants
+from members.mails.links import absolute
+from members.models import Notice
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def round_seated(*, round: Round) -> None:
+    """Listener of ``notices.ROUND_SEATED``."""
+    write_draw_mails(round=round)
+
+
+def table_confirmed(*, match: Match) -> None:
+    """Listener of ``notices.TABLE_CONFIRMED``: one query unless the evening is over."""
+    found = (
+        Round.objects.filter(pk=match.round_id, evening__isnull=False)
+        .values_list("evening_id", "competition__rounds_per_evening")
+        .first()
+    )
+    if found is not None and evening_over(*found):
+        write_result_mails(evening=Evening.objects.select_related("competition__club").get(pk=found[0]))
+
+
+# --- the draw
+
+
+def _places(round: Round) -> dict[int, dict]:
+    """Player id -> where they sit: table, seat, partner and opponents (players), for one query."""
+    seats = list(
+        MatchSeat.objects.filter(match__round=round)
+        .select_related("match", "player__account", "player__member_settings")
+        .order_by("match__table", "seat")
+    )
+    by_match: dict[int, list[MatchSeat]] = {}
+    for seat in seats:
+        by_match.setdefault(seat.match_id, []).append(seat)
+    places = {}
+    for seat in seats:
+        table = by_match[seat.match_id]
+        partners = [s.player for s in table if s.side == seat.side and s.player_id != seat.player_id]
+        opponents = [s.player for s in table if s.side != seat.side]
+        places[seat.player_id] = {
+            "player": seat.player,
+            "table": seat.match.table,
+            "seat": seat.seat,
+            "partners": partners,
+            "opponents": opponents,
+            "signature": "|".join(
+                [
+                    str(seat.match.table),
+                    seat.seat,
+                    ",".join(str(p.pk) for p in partners),
+                    ",".join(str(p.pk) for p in sorted(opponents, key=lambda p: p.pk)),
+                ]
+            ),
+        }
+    return places
+
+
+def write_draw_mails(*, round: Round) -> int:
+    """Queue the draw's mails of a published ``round`` (see the module); returns how many."""
+    if round.status != Round.Status.PUBLISHED:
+        return 0
+    places = _places(round)
+    told = {n.player_id: n for n in Notice.objects.filter(kind=Notice.Kind.DRAW, round=round).select_related("player")}
+    context = {
+        "round": round,
+        "competition": round.competition,
+        "club": round.competition.club,
+        "round_url": absolute(
+            reverse("competitions:round", kwargs={"slug": round.competition.slug, "number": round.number})
+        ),
+    }
+    mails, new, changed = [], [], []
+    for player_id, place in places.items():
+        player = place["player"]
+        before = told.get(player_id)
+        if before is not None and before.signature == place["signature"]:
+            continue  # told already, and nothing changed for them
+        if not wants(player, "draw"):
+            continue
+        corrected = before is not None
+        seat = {"code": seat_label(place["seat"]), "name": SEAT_NAMES[place["seat"]]}
+        mails.append(
+            compose(
+                player=player,
+                kind="draw",
+                subject=in_language(player, lambda p=place, c=corrected: _draw_subject(round, p["table"], c)),
+                template="draw",
+                context={**context, **place, "seat": seat, "corrected": corrected},
+            )
+        )
+        if before is None:
+            new.append(Notice(kind=Notice.Kind.DRAW, player=player, round=round, signature=place["signature"]))
+        else:
+            before.signature, before.written_at = place["signature"], timezone.now()
+            changed.append(before)
+    for player_id, before in told.items():  # moved out of the round (a bye, sitting out)
+        if player_id in places or not before.signature or not wants(before.player, "draw"):
+            continue
+        mails.append(
+            compose(
+                player=before.player,
+                kind="draw",
+                subject=in_language(before.player, lambda: _("Changed: you do not play in %(round)s") % _names(round)),
+                template="draw_out",
+                context=context,
+            )
+        )
+        before.signature, before.written_at = "", timezone.now()
+        changed.append(before)
+    Notice.objects.bulk_create(new)
+    Notice.objects.bulk_update(changed, ["signature", "written_at"])
+    if mails:
+        get_connection().send_messages(mails)  # the outbox: queued in this transaction
+    return len(mails)
+
+
+def _names(round: Round) -> dict:
+    return {"round": round.label, "competition": round.competition.name}
+
+
+def _draw_subject(round: Round, table: int, corrected: bool) -> str:
+    names = {**_names(round), "table": table}
+    if corrected:
+        return _("Changed: %(round)s, you now sit at table %(table)s") % names
+    return _("%(round)s: you sit at table %(table)s") % names
+
+
+# --- the evening's result
+
+
+def write_result_mails(*, evening: Evening) -> int:
+    """Queue the result mails of a finished ``evening`` to the members who played, once each."""
+    competition = evening.competition
+    rows = standings.evening_results(evening)
+    season = {row.player_id: row for row in standings.standings(competition)}
+    told = set(Notice.objects.filter(kind=Notice.Kind.RESULT, evening=evening).values_list("player_id", flat=True))
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in=[r.player_id for r in rows])
+        .exclude(pk__in=told)
+        .select_related("account", "member_settings")
+    }
+    context = {
+        "evening": evening,
+        "competition": competition,
+        "club": competition.club,
+        "top": rows[:5],
+        "evening_url": absolute(
+            reverse("competitions:evening", kwargs={"slug": competition.slug, "number": evening.number})
+        ),
+        "standings_url": absolute(reverse("competitions:standings", kwargs={"slug": competition.slug})),
+    }
+    mails, notices = [], []
+    for row in rows:
+        player = players.get(row.player_id)
+        if player is None or not wants(player, "result"):
+            continue
+        mails.append(
+            compose(
+                player=player,
+                kind="result",
+                subject=in_language(
+                    player,
+                    lambda r=row: (
+                        _("Evening %(number)s of %(competition)s: you are %(place)s with %(points)s points")
+                        % {
+                            "number": evening.number,
+                            "competition": competition.name,
+                            "place": r.rank_label,
+                            "points": r.points,
+                        }
+                    ),
+                ),
+                template="result",
+                context={**context, "row": row, "season_row": season.get(row.player_id)},
+            )
+        )
+        notices.append(Notice(kind=Notice.Kind.RESULT, player=player, evening=evening))
+    Notice.objects.bulk_create(notices)
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)

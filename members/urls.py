@@ -1,0 +1,16 @@
+"""A member's own pages. Namespace "members"."""
+
+from django.urls import path
+
+from members.mails import views as mail_views
+from members.me import views
+
+app_name = "members"
+
+urlpatterns = [
+    path("me/", views.me, name="me"),
+    path("me/evenings/<int:pk>/", views.answer, name="answer"),
+    path("me/mails/", views.mail_choices, name="mail-choices"),
+    path("me/calendar/<str:token>.ics", views.calendar, name="calendar"),
+    path("me/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
+]
