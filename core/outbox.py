@@ -127,6 +127,28 @@ class OutboxBackend(BaseEmailBackend):
         return count
 
 
+# --- jobs that write mails on a schedule
+
+
+#: Callables the worker runs before each pass (``send_notifications``): apps register the mails they
+#: write by the clock (``members``: the reminder before an evening). Each writes in its own transaction
+#: and must be safe to run by several workers at once (a job records what it wrote, once).
+_jobs: list = []
+
+
+def before_each_pass(job) -> None:
+    if job not in _jobs:
+        _jobs.append(job)
+
+
+def run_jobs() -> None:
+    for job in _jobs:
+        try:
+            job()
+        except Exception:  # noqa: BLE001 - a failing job must not stop the sending; the log says why
+            logger.exception("outbox job %s failed", getattr(job, "__name__", job))
+
+
 # --- sending
 
 

@@ -8,7 +8,9 @@ class MembersConfig(AppConfig):
 
     def ready(self) -> None:
         from competitions import notices
-        from members.mails.services import round_seated, table_confirmed
+        from core import outbox
+        from members.mails.services import round_seated, table_confirmed, write_reminders
 
         notices.listen(notices.ROUND_SEATED, round_seated)  # the draw's mails (table, seat, partner)
         notices.listen(notices.TABLE_CONFIRMED, table_confirmed)  # the evening's result mails
+        outbox.before_each_pass(write_reminders)  # the reminder before an evening, by the clock

@@ -13,4 +13,5 @@ urlpatterns = [
     path("me/mails/", views.mail_choices, name="mail-choices"),
     path("me/calendar/<str:token>.ics", views.calendar, name="calendar"),
     path("me/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
+    path("me/answer/<str:token>/", views.answer_link, name="answer-link"),
 ]

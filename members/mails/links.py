@@ -36,3 +36,26 @@ def read_unsubscribe_token(token: str) -> tuple[int, str]:
 
 def unsubscribe_url(*, player_id: int, kind: str) -> str:
     return absolute(reverse("members:unsubscribe", args=[unsubscribe_token(player_id=player_id, kind=kind)]))
+
+
+ANSWER_SALT = "members.answer"
+#: A reminder's "ik kom / ik kom niet" links work this long (they are mailed a few days before).
+ANSWER_LINK_DAYS = 14
+
+
+def answer_token(*, player_id: int, evening_id: int, coming: bool) -> str:
+    return signing.dumps({"p": player_id, "e": evening_id, "a": int(coming)}, salt=ANSWER_SALT, compress=True)
+
+
+def read_answer_token(token: str) -> tuple[int, int, bool]:
+    """(player id, evening id, coming); ``signing.SignatureExpired`` after ``ANSWER_LINK_DAYS``,
+    ``signing.BadSignature`` when changed."""
+    data = signing.loads(token, salt=ANSWER_SALT, max_age=ANSWER_LINK_DAYS * 86400)
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), int) for k in ("p", "e", "a")):
+        raise signing.BadSignature("not an answer token")
+    return data["p"], data["e"], bool(data["a"])
+
+
+def answer_url(*, player_id: int, evening_id: int, coming: bool) -> str:
+    token = answer_token(player_id=player_id, evening_id=evening_id, coming=coming)
+    return absolute(reverse("members:answer-link", args=[token]))

@@ -9,22 +9,29 @@ commit).
 - **The evening's result** (``table_confirmed``): when a confirmation completes the evening's last
   planned round, each member who played gets their place and points, the evening's top 5 and their
   season place, once.
+- **The reminder** (``write_reminders``, run by the worker before each pass): a few days before an
+  evening, each member who has not answered yet gets signed one-click "ik kom" / "ik kom niet" links.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.mail import get_connection
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from competitions import standings
+from competitions.evenings import signups
 from competitions.evenings.selectors import evening_over
 from competitions.models import Evening, Match, MatchSeat, Round
 from core.compass import seat_label
 from members.mails.compose import compose, in_language, wants
-from members.mails.links import absolute
+from members.mails.links import absolute, answer_url
 from members.models import Notice
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -204,6 +211,81 @@ def write_result_mails(*, evening: Evening) -> int:
         )
         notices.append(Notice(kind=Notice.Kind.RESULT, player=player, evening=evening))
     Notice.objects.bulk_create(notices)
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)
+
+
+# --- the reminder before an evening
+
+REMINDER_DAYS = 3  #: the reminder goes this many days (or fewer) before an evening
+
+
+def write_reminders(*, now: datetime.datetime | None = None) -> int:
+    """Queue a reminder, once, to each member of a club with an evening in the next ``REMINDER_DAYS``
+    days whose sign-up is still open: with signed one-click "ik kom" / "ik kom niet" links (no login).
+    Run before each pass of the worker (core.outbox.before_each_pass); safe to run by several at once
+    (the Notice of each reminder is unique)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    evenings = [
+        e
+        for e in Evening.objects.filter(
+            date__gte=today,
+            date__lte=today + datetime.timedelta(days=REMINDER_DAYS),
+            cancelled=False,
+            rounds__isnull=True,
+        ).select_related("competition__club")
+        if now < signups.deadline(e)
+    ]
+    written = 0
+    for evening in evenings:
+        with transaction.atomic():
+            written += _remind(evening, now)
+    return written
+
+
+def _remind(evening: Evening, now: datetime.datetime) -> int:
+    competition = evening.competition
+    told = set(Notice.objects.filter(kind=Notice.Kind.REMINDER, evening=evening).values_list("player_id", flat=True))
+    answered = set(evening.sign_ups.values_list("player_id", flat=True))
+    players = (
+        Player.objects.filter(club=competition.club, active=True, account__isnull=False)
+        .exclude(pk__in=told | answered)
+        .select_related("account", "member_settings")
+    )
+    context = {
+        "evening": evening,
+        "competition": competition,
+        "club": competition.club,
+        "starts": signups.starts_at(evening),
+        "deadline": signups.deadline(evening),
+    }
+    mails, notices = [], []
+    for player in players:
+        if not wants(player, "reminder"):
+            continue
+        links = {
+            "yes_url": answer_url(player_id=player.pk, evening_id=evening.pk, coming=True),
+            "no_url": answer_url(player_id=player.pk, evening_id=evening.pk, coming=False),
+        }
+        mails.append(
+            compose(
+                player=player,
+                kind="reminder",
+                subject=in_language(
+                    player,
+                    lambda: (
+                        _("Are you coming? Evening %(number)s of %(competition)s, %(date)s")
+                        % {"number": evening.number, "competition": competition.name, "date": date_format(evening.date)}
+                    ),
+                ),
+                template="reminder",
+                context={**context, **links},
+            )
+        )
+        notices.append(Notice(kind=Notice.Kind.REMINDER, player=player, evening=evening))
+    Notice.objects.bulk_create(notices, ignore_conflicts=True)
     if mails:
         get_connection().send_messages(mails)
     return len(mails)

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core import signing
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.models import Player
 from competitions.evenings import signups
 from competitions.models import Evening
 from members import services
 from members.mails.compose import settings_of
+from members.mails.links import read_answer_token
 from members.me import selectors
 from members.me.calendar import member_feed
 from members.me.forms import AnswerForm, MailChoicesForm
@@ -106,3 +109,39 @@ def calendar(request, token: str):
         raise Http404
     body = member_feed(member.player, url=request.build_absolute_uri("/"))
     return HttpResponse(body, content_type="text/calendar; charset=utf-8")
+
+
+def answer_link(request, token: str):
+    """A reminder's signed "ik kom" / "ik kom niet" link: no login. ``GET`` shows the one button (a
+    mail scanner that opens links changes nothing), ``POST`` records the answer."""
+    try:
+        player_id, evening_id, coming = read_answer_token(token)
+    except signing.SignatureExpired:
+        return _answer_refused(request, _("This link has expired. Answer on your own page instead."), 410)
+    except signing.BadSignature:
+        return _answer_refused(
+            request, _("This link is not valid: it was changed or cut short. Use the link in the mail itself."), 400
+        )
+    player = Player.objects.select_related("club").filter(pk=player_id).first()
+    evening = Evening.objects.select_related("competition__club").filter(pk=evening_id).first()
+    if player is None or evening is None:
+        return _answer_refused(request, _("This link belongs to a member or evening that is no longer there."), 410)
+    if request.user.is_authenticated and player.account_id not in (None, request.user.pk):
+        return _answer_refused(
+            request, _("This link is another member's. Log out first, or answer for yourself on your own page."), 403
+        )
+    context = {"player": player, "evening": evening, "coming": coming}
+    if request.method != "POST":
+        return render(request, "members/answer.html", context)
+    try:
+        sign_up = signups.answer(evening=evening, player=player, coming=coming)
+    except signups.SignUpRefused as refusal:
+        return _answer_refused(request, str(refusal), 409)
+    done = _("Noted: you come.") if sign_up.coming else _("Noted: you sent apologies.")
+    if sign_up.late:
+        done = _("Noted, but after the deadline: the organiser sees it as a late answer.")
+    return render(request, "members/answer.html", {**context, "done": done})
+
+
+def _answer_refused(request, message: str, status: int):
+    return render(request, "members/answer.html", {"error": message}, status=status)

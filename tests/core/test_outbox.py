@@ -107,7 +107,7 @@ def test_server_down_while_mail_is_queued_then_up_every_mail_arrives_once(mail_s
     assert server.inbox.messages == []
     state = outbox.status()
     assert state.waiting == 3
-    assert "cannot be reached" in state.reason
+    assert "niet bereikbaar" in state.reason  # Dutch, the default
     assert state.next_attempt > timezone.now() + timedelta(seconds=50), "it waits before trying again"
     send_now()  # not due yet: nothing tried
     assert DBTaskResult.objects.filter(args_kwargs__kwargs__attempt=2).count() == 0
@@ -139,7 +139,7 @@ def test_a_server_refusing_every_message_loses_nothing_and_says_why(mail_setting
     assert server.inbox.messages == []
     state = outbox.status()
     assert state.waiting == 2 and state.problem
-    assert state.reason == "the mail server refuses the message"
+    assert state.reason == "de mailserver weigert het bericht"
     assert "550 5.7.1 Relaying denied" in state.detail
     server.inbox.refuse = None
     time_passes()
@@ -159,7 +159,8 @@ def test_wrong_credentials_are_named_and_the_right_ones_send(mail_settings):
         state = outbox.status()
         assert state.waiting == 1 and guarded.inbox.messages == []
         assert (
-            state.reason == "the mail server refuses the user name or password (EMAIL_HOST_USER, EMAIL_HOST_PASSWORD)"
+            state.reason
+            == "de mailserver weigert de gebruikersnaam of het wachtwoord (EMAIL_HOST_USER, EMAIL_HOST_PASSWORD)"
         )
         assert "535" in state.detail
         mail_settings.EMAIL_HOST_PASSWORD = "geheim"

@@ -26,7 +26,6 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, once: bool, interval: float, verbosity: int, **options):
-        outbox.prune()
         if not outbox.is_configured():
             waiting = outbox.status().waiting
             self.stdout.write(
@@ -36,12 +35,19 @@ class Command(BaseCommand):
                 time.sleep(3600)
             return
         # django-tasks' own worker, on the mail queue only: it claims one mail at a time (skip locked).
-        call_command(
-            "db_worker",
-            queue_name=outbox.QUEUE,
-            batch=once,
-            interval=interval,
-            reload=False,
-            startup_delay=not once,
-            verbosity=verbosity,
-        )
+        # Between passes the apps' scheduled mails are written (outbox.before_each_pass).
+        while True:
+            outbox.prune()
+            outbox.run_jobs()
+            call_command(
+                "db_worker",
+                queue_name=outbox.QUEUE,
+                batch=True,
+                interval=interval,
+                reload=False,
+                startup_delay=False,
+                verbosity=verbosity,
+            )
+            if once:
+                return
+            time.sleep(interval)
