@@ -290,3 +290,24 @@ def test_the_organisers_page_says_mail_is_kept_without_a_mail_server(settings, c
     page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "1 mail wacht op verzending." in page
     assert "Er is geen mailserver ingesteld (EMAIL_HOST)" in page
+
+
+def test_a_bulk_queued_mail_is_the_row_enqueue_writes(mail_settings):
+    """core.outbox.enqueue_many leans on django_tasks_db's internals: this fails loudly when an upgrade
+    changes the row that enqueue writes."""
+    message = mail.EmailMessage("Onderwerp", "Tekst", "club@example.nl", ["a@example.nl"])
+    data = outbox.serialise(message)
+    outbox.deliver.enqueue(mail=data)
+    outbox.enqueue_many([data, data])
+    one, *bulk = DBTaskResult.objects.order_by("enqueued_at")
+    fields = [f.name for f in DBTaskResult._meta.concrete_fields if f.name not in ("id", "enqueued_at")]
+    for row in bulk:
+        assert {f: getattr(row, f) for f in fields} == {f: getattr(one, f) for f in fields}
+    assert one.task.func is outbox.deliver.func and bulk[0].task.func is outbox.deliver.func
+
+
+def test_several_mails_at_once_are_one_insert(mail_settings, django_assert_num_queries):
+    messages = [mail.EmailMessage(f"M{n}", "Tekst", None, [f"l{n}@example.nl"]) for n in range(50)]
+    with transaction.atomic(), django_assert_num_queries(1):  # inside the cause's transaction
+        assert mail.get_connection().send_messages(messages) == 50
+    assert outbox.status().waiting == 50

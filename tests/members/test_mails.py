@@ -155,3 +155,27 @@ def test_the_mails_reach_a_real_smtp_server_once(settings, transactional_db):
         assert all(m.get_body(("html",)) is not None for m in received)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("players", [40, 200])
+def test_the_draws_mails_cost_four_statements_whatever_the_number_of_members(players, django_assert_num_queries):
+    """Seats, earlier notices, the new notices, the mails: four statements on PostgreSQL; SQLite splits
+    a bulk INSERT into batches of at most 999 parameters, so there it is four plus those batches."""
+    import math
+
+    from django.db import connection
+
+    from members.mails.services import write_draw_mails
+
+    _club, _competition, _members, evening, _organiser = club_evening(players=players)
+    services.register_attendance(evening=evening, players=list(evening.competition.club.players.all()))
+    round = services.draw_next_round(evening=evening, seed=1)
+    Round = type(round)
+    Round.objects.filter(pk=round.pk).update(status=Round.Status.PUBLISHED)
+    round = Round.objects.select_related("competition__club", "evening").get(pk=round.pk)
+    extra = 0
+    for model in (Notice, DBTaskResult):
+        fields = [f for f in model._meta.concrete_fields if not (f.primary_key and model is Notice)]
+        extra += math.ceil(players / connection.ops.bulk_batch_size(fields, [None] * players)) - 1
+    with transaction.atomic(), django_assert_num_queries(4 + extra):
+        assert write_draw_mails(round=round) == players

@@ -8,6 +8,7 @@ import time
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.db import connections
 
 from core import outbox
 
@@ -34,6 +35,10 @@ class Command(BaseCommand):
             while not once:  # a worker without a server keeps the mails and waits to be restarted
                 time.sleep(3600)
             return
+        # A long-running worker keeps its database connection (django-tasks' loop closes "old" ones after
+        # every mail: with CONN_MAX_AGE=0, each close of SQLite's last connection checkpoints the WAL).
+        for connection in connections.all():
+            connection.settings_dict["CONN_MAX_AGE"] = None
         # django-tasks' own worker, on the mail queue only: it claims one mail at a time (skip locked).
         # Between passes the apps' scheduled mails are written (outbox.before_each_pass).
         while True:
