@@ -11,6 +11,7 @@ urlpatterns = [
     path("me/", views.me, name="me"),
     path("me/evenings/<int:pk>/", views.answer, name="answer"),
     path("me/mails/", views.mail_choices, name="mail-choices"),
+    path("me/export.json", views.export, name="export"),
     path("me/calendar/<str:token>.ics", views.calendar, name="calendar"),
     path("me/unsubscribe/<str:token>/", mail_views.unsubscribe, name="unsubscribe"),
     path("me/answer/<str:token>/", views.answer_link, name="answer-link"),

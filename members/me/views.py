@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -20,6 +20,7 @@ from members.mails.compose import settings_of
 from members.mails.links import read_answer_token
 from members.me import selectors
 from members.me.calendar import member_feed
+from members.me.export import member_data
 from members.me.forms import AnswerForm, MailChoicesForm
 from members.models import MemberSettings
 
@@ -145,3 +146,16 @@ def answer_link(request, token: str):
 
 def _answer_refused(request, message: str, status: int):
     return render(request, "members/answer.html", {"error": message}, status=status)
+
+
+@login_required
+def export(request):
+    """Everything the club keeps about the logged-in member (AVG), as a JSON download."""
+    members = selectors.members_of(request.user)
+    if not members:
+        raise Http404
+    response = JsonResponse(
+        {"members": [member_data(player) for player in members]}, json_dumps_params={"ensure_ascii": False, "indent": 2}
+    )
+    response["Content-Disposition"] = 'attachment; filename="mijn-gegevens.json"'
+    return response

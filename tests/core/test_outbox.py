@@ -311,3 +311,33 @@ def test_several_mails_at_once_are_one_insert(mail_settings, django_assert_num_q
     with transaction.atomic(), django_assert_num_queries(1):  # inside the cause's transaction
         assert mail.get_connection().send_messages(messages) == 50
     assert outbox.status().waiting == 50
+
+
+@pytest.mark.slow
+def test_without_once_the_worker_keeps_running_and_sends_what_comes_later(tmp_path, server):
+    import time
+
+    env = worker_environment(tmp_path, server)
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "send_notifications", "--interval", "0.2", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for batch in range(2):  # queued while the worker runs, twice: it is still there the second time
+            manage(
+                env,
+                "shell",
+                "-c",
+                f"from django.core import mail\nmail.send_mail('Later {batch}', 'Tekst', None, ['a@example.nl'])",
+            )
+            deadline = time.monotonic() + 30
+            while len(server.inbox.messages) <= batch and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert len(server.inbox.messages) == batch + 1
+        assert worker.poll() is None, "the worker keeps running"
+    finally:
+        worker.terminate()
+        worker.wait(timeout=15)

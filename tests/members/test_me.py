@@ -213,3 +213,20 @@ def test_the_page_runs_as_many_queries_for_a_long_season(client, django_assert_m
     page(client)  # the calendar's secret is made once
     with django_assert_max_num_queries(14):
         page(client)
+
+
+def test_a_member_downloads_their_own_data_and_nobody_elses(client):
+    _club, _competition, members, evening, _organiser = club_evening(date=NEXT_WEEK)
+    logged_in(client, members[0])
+    client.post(f"/me/evenings/{evening.pk}/", {"answer": "no"})
+    assert 'href="/me/export.json"' in page(client)
+    response = client.get("/me/export.json")
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    data = response.json()["members"]
+    assert len(data) == 1
+    assert data[0]["member"]["first_name"] == members[0].first_name
+    assert data[0]["account"]["email"] == members[0].account.email
+    assert data[0]["sign_ups"][0]["coming"] is False
+    assert members[1].account.email not in response.content.decode()
+    client.logout()
+    assert client.get("/me/export.json").status_code == 302
