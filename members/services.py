@@ -32,3 +32,11 @@ def set_mail_choices(
     member.save()
     logger.info("member %s: mail %s (via %s)", player.pk, {k: bool(v) for k, v in choices.items()}, via)
     return member
+
+
+def ensure_settings(*, player: Player) -> MemberSettings:
+    """The member's settings row, made with its defaults (and the calendar's secret) when missing."""
+    member, created = MemberSettings.objects.get_or_create(player=player)
+    if created:
+        logger.info("member %s: settings made (the calendar's secret)", player.pk)
+    return member

@@ -5,6 +5,7 @@ one-click unsubscribe of RFC 8058 (``List-Unsubscribe`` with an http(s) URL that
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
@@ -68,7 +69,7 @@ def compose(*, player: Player, kind: str, subject: str, template: str, context: 
     return message
 
 
-def in_language(player: Player, text: callable) -> str:
+def in_language(player: Player, text: Callable[[], str]) -> str:
     """``text()`` (a function using gettext) evaluated in the member's language."""
     with translation.override(settings_of(player).language):
         return str(text())

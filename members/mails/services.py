@@ -29,12 +29,9 @@ from competitions import standings
 from competitions.evenings import signups
 from competitions.evenings.selectors import evening_over
 from competitions.models import Evening, Match, MatchSeat, Round
-from core.compass import seat_label
 from members.mails.compose import compose, in_language, wants
 from members.mails.links import absolute, answer_url
 from members.models import Notice
-
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def round_seated(*, round: Round) -> None:
@@ -112,14 +109,13 @@ def write_draw_mails(*, round: Round) -> int:
         if not wants(player, "draw"):
             continue
         corrected = before is not None
-        seat = {"code": seat_label(place["seat"]), "name": SEAT_NAMES[place["seat"]]}
         mails.append(
             compose(
                 player=player,
                 kind="draw",
                 subject=in_language(player, lambda p=place, c=corrected: _draw_subject(round, p["table"], c)),
                 template="draw",
-                context={**context, **place, "seat": seat, "corrected": corrected},
+                context={**context, **place, "corrected": corrected},
             )
         )
         if before is None:

@@ -34,7 +34,7 @@ def me(request):
     for player in members:
         choices = settings_of(player)
         if choices.pk is None:  # the calendar's secret is made the first time the page is seen
-            choices = MemberSettings.objects.get_or_create(player=player)[0]
+            choices = services.ensure_settings(player=player)
         pages.append(
             {
                 "player": player,
