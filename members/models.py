@@ -29,6 +29,8 @@ class MemberSettings(models.Model):
     language = models.CharField(_("language of the mails"), max_length=8, choices=settings.LANGUAGES, default="nl")
     #: The secret of the private calendar feed (/me/calendar/<token>.ics): whoever has it reads the feed.
     calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token, editable=False)
+    #: The member asked to be removed (AVG); the organiser then anonymises them (members.removal).
+    removal_requested_at = models.DateTimeField(_("asked to be removed at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("member's settings")

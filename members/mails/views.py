@@ -34,7 +34,7 @@ def unsubscribe(request, token: str):
             400,
         )
     player = Player.objects.select_related("club").filter(pk=player_id).first()
-    if player is None or kind not in SWITCHES:
+    if player is None or player.account_id is None or kind not in SWITCHES:  # removed, or anonymised
         return _refused(request, _("This link belongs to a member who is no longer on the list: nothing is sent."), 410)
     context = {"player": player, "kind": Notice.Kind(kind).label, "token": token}
     if request.method == "POST":

@@ -125,7 +125,7 @@ def answer_link(request, token: str):
         )
     player = Player.objects.select_related("club").filter(pk=player_id).first()
     evening = Evening.objects.select_related("competition__club").filter(pk=evening_id).first()
-    if player is None or evening is None:
+    if player is None or player.account_id is None or evening is None:  # removed, or anonymised
         return _answer_refused(request, _("This link belongs to a member or evening that is no longer there."), 410)
     if request.user.is_authenticated and player.account_id not in (None, request.user.pk):
         return _answer_refused(
