@@ -131,27 +131,33 @@ class OutboxBackend(BaseEmailBackend):
 
 
 def enqueue_many(mails: list[dict]) -> None:
-    """Queue ``mails`` with one bulk INSERT: the rows ``deliver.enqueue`` would write, one by one.
+    """Queue ``mails`` (serialised) with one bulk INSERT."""
+    bulk_enqueue(deliver, [{"mail": mail} for mail in mails])
+
+
+def bulk_enqueue(job, arguments: list[dict]) -> None:
+    """Queue the task ``job`` once per keyword-argument dict with one bulk INSERT: the rows
+    ``job.enqueue(**kwargs)`` would write, one by one.
 
     This leans on django_tasks_db's internals (the fields its ``DatabaseBackend._task_to_db_task``
     fills, and its ``pre_save`` handler's "no run_after" value, ``get_date_max()``), kept in this one
     function; tests/core/test_outbox.py compares a row written here with one written by ``enqueue``
     and fails loudly when an upgrade changes them. The ``task_enqueued`` signal is not sent (nothing
     here listens to it)."""
-    backend = deliver.get_backend()
-    backend.validate_task(deliver)
+    backend = job.get_backend()
+    backend.validate_task(job)
     DBTaskResult.objects.bulk_create(
         [
             DBTaskResult(
                 id=uuid.uuid4(),
-                args_kwargs=normalize_json({"args": [], "kwargs": {"mail": mail}}),
-                priority=deliver.priority,
-                task_path=deliver.module_path,
-                queue_name=deliver.queue_name,
+                args_kwargs=normalize_json({"args": [], "kwargs": kwargs}),
+                priority=job.priority,
+                task_path=job.module_path,
+                queue_name=job.queue_name,
                 run_after=get_date_max(),
                 backend_name=backend.alias,
             )
-            for mail in mails
+            for kwargs in arguments
         ]
     )
 

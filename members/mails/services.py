@@ -19,7 +19,6 @@ import datetime
 
 from django.core.mail import get_connection
 from django.db import transaction
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -29,8 +28,11 @@ from competitions import standings
 from competitions.evenings import signups
 from competitions.evenings.selectors import evening_over
 from competitions.models import Evening, Match, MatchSeat, Round
+from core.numbers import number_text
+from core.outbox import bulk_enqueue
 from members.mails.compose import compose, in_language, wants
-from members.mails.links import absolute, answer_url
+from members.mails.links import answer_url
+from members.mails.tasks import write_draw_mail, write_result_mail
 from members.models import Notice
 
 
@@ -87,20 +89,14 @@ def _places(round: Round) -> dict[int, dict]:
 
 
 def write_draw_mails(*, round: Round) -> int:
-    """Queue the draw's mails of a published ``round`` (see the module); returns how many."""
+    """Queue the draw's mails of a published ``round`` (see the module); returns how many. Each is a
+    small task (members.mails.tasks) in one bulk INSERT: the worker renders and sends it."""
     if round.status != Round.Status.PUBLISHED:
         return 0
     places = _places(round)
     told = {n.player_id: n for n in Notice.objects.filter(kind=Notice.Kind.DRAW, round=round).select_related("player")}
-    context = {
-        "round": round,
-        "competition": round.competition,
-        "club": round.competition.club,
-        "round_url": absolute(
-            reverse("competitions:round", kwargs={"slug": round.competition.slug, "number": round.number})
-        ),
-    }
-    mails, new, changed = [], [], []
+    jobs, new, changed = [], [], []
+    now = timezone.now()
     for player_id, place in places.items():
         player = place["player"]
         before = told.get(player_id)
@@ -108,58 +104,38 @@ def write_draw_mails(*, round: Round) -> int:
             continue  # told already, and nothing changed for them
         if not wants(player, "draw"):
             continue
-        corrected = before is not None
-        mails.append(
-            compose(
-                player=player,
-                kind="draw",
-                subject=in_language(player, lambda p=place, c=corrected: _draw_subject(round, p["table"], c)),
-                template="draw",
-                context={**context, **place, "corrected": corrected},
-            )
+        jobs.append(
+            {"player": player_id, "round": round.pk, "signature": place["signature"], "corrected": before is not None}
         )
         if before is None:
             new.append(Notice(kind=Notice.Kind.DRAW, player=player, round=round, signature=place["signature"]))
         else:
-            before.signature, before.written_at = place["signature"], timezone.now()
+            before.signature, before.written_at = place["signature"], now
             changed.append(before)
     for player_id, before in told.items():  # moved out of the round (a bye, sitting out)
         if player_id in places or not before.signature or not wants(before.player, "draw"):
             continue
-        mails.append(
-            compose(
-                player=before.player,
-                kind="draw",
-                subject=in_language(before.player, lambda: _("Changed: you do not play in %(round)s") % _names(round)),
-                template="draw_out",
-                context=context,
-            )
-        )
-        before.signature, before.written_at = "", timezone.now()
+        jobs.append({"player": player_id, "round": round.pk, "signature": "", "corrected": True})
+        before.signature, before.written_at = "", now
         changed.append(before)
     Notice.objects.bulk_create(new)
-    Notice.objects.bulk_update(changed, ["signature", "written_at"])
-    if mails:
-        get_connection().send_messages(mails)  # the outbox: queued in this transaction
-    return len(mails)
-
-
-def _names(round: Round) -> dict:
-    return {"round": round.label, "competition": round.competition.name}
-
-
-def _draw_subject(round: Round, table: int, corrected: bool) -> str:
-    names = {**_names(round), "table": table}
-    if corrected:
-        return _("Changed: %(round)s, you now sit at table %(table)s") % names
-    return _("%(round)s: you sit at table %(table)s") % names
+    if changed:
+        Notice.objects.bulk_update(changed, ["signature", "written_at"])
+    if jobs:
+        bulk_enqueue(write_draw_mail, jobs)  # the outbox's queue: in this transaction
+    return len(jobs)
 
 
 # --- the evening's result
 
 
+def _shown(value) -> str | int:
+    return value if isinstance(value, int) else number_text(value, 1)
+
+
 def write_result_mails(*, evening: Evening) -> int:
-    """Queue the result mails of a finished ``evening`` to the members who played, once each."""
+    """Queue the result mails of a finished ``evening`` to the members who played, once each (small
+    tasks, one bulk INSERT; the numbers frozen as they are now)."""
     competition = evening.competition
     rows = standings.evening_results(evening)
     season = {row.player_id: row for row in standings.standings(competition)}
@@ -170,46 +146,29 @@ def write_result_mails(*, evening: Evening) -> int:
         .exclude(pk__in=told)
         .select_related("account", "member_settings")
     }
-    context = {
-        "evening": evening,
-        "competition": competition,
-        "club": competition.club,
-        "top": rows[:5],
-        "evening_url": absolute(
-            reverse("competitions:evening", kwargs={"slug": competition.slug, "number": evening.number})
-        ),
-        "standings_url": absolute(reverse("competitions:standings", kwargs={"slug": competition.slug})),
-    }
-    mails, notices = [], []
+    top = [{"rank_label": r.rank_label, "name": r.name, "points": _shown(r.points)} for r in rows[:5]]
+    jobs, notices = [], []
     for row in rows:
         player = players.get(row.player_id)
         if player is None or not wants(player, "result"):
             continue
-        mails.append(
-            compose(
-                player=player,
-                kind="result",
-                subject=in_language(
-                    player,
-                    lambda r=row: (
-                        _("Evening %(number)s of %(competition)s: you are %(place)s with %(points)s points")
-                        % {
-                            "number": evening.number,
-                            "competition": competition.name,
-                            "place": r.rank_label,
-                            "points": r.points,
-                        }
-                    ),
-                ),
-                template="result",
-                context={**context, "row": row, "season_row": season.get(row.player_id)},
-            )
+        in_season = season.get(row.player_id)
+        jobs.append(
+            {
+                "player": player.pk,
+                "evening": evening.pk,
+                "row": {"rank_label": row.rank_label, "points": _shown(row.points)},
+                "season_row": None
+                if in_season is None
+                else {"rank": in_season.rank, "rank_label": in_season.rank_label, "points": _shown(in_season.points)},
+                "top": top,
+            }
         )
         notices.append(Notice(kind=Notice.Kind.RESULT, player=player, evening=evening))
     Notice.objects.bulk_create(notices)
-    if mails:
-        get_connection().send_messages(mails)
-    return len(mails)
+    if jobs:
+        bulk_enqueue(write_result_mail, jobs)
+    return len(jobs)
 
 
 # --- the reminder before an evening

@@ -9,12 +9,11 @@ import datetime
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from django_tasks_db.models import DBTaskResult
 
 from competitions import services
 from competitions.models import Evening, MatchSeat, SignUp
 from tests.browser.axe import violations
-from tests.members.helpers import club_evening
+from tests.members.helpers import club_evening, outbox_mails
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +53,7 @@ def test_a_member_signs_up_on_a_phone_and_sees_tonights_table(new_page, settings
     assert f"tafel {seat.match.table}, plaats" in tonight.inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert violations(page) == []
-    mails = [r.args_kwargs["kwargs"]["mail"] for r in DBTaskResult.objects.all()]
+    mails = outbox_mails()
     mine = [m for m in mails if m["to"] == [member.account.email]]
     assert len(mine) == 1 and f"tafel {seat.match.table}" in mine[0]["subject"]
     assert get_user_model().objects.filter(pk=member.account.pk).exists()

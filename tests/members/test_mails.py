@@ -15,7 +15,7 @@ from core import outbox
 from members.mails.links import read_unsubscribe_token
 from members.models import MemberSettings, Notice
 from tests.competitions.factories import make_user
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.members.helpers import club_evening, outbox_mails, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,7 @@ def queued(settings):
 
 
 def queued_mails() -> list[dict]:
-    return [row.args_kwargs["kwargs"]["mail"] for row in DBTaskResult.objects.order_by("enqueued_at")]
+    return outbox_mails()
 
 
 def by_recipient(mails) -> dict[str, dict]:
@@ -70,9 +70,9 @@ def test_a_publish_that_rolls_back_leaves_no_mail():
 def test_publishing_again_mails_nobody_and_a_reseat_mails_only_those_moved():
     _club, _competition, members, evening, _organiser = club_evening(players=9)  # 2 tables and one bye
     round = publish_next_round(evening)
-    first = DBTaskResult.objects.count()
+    first = len(queued_mails())
     services.publish_round(round=round)  # published again, nothing changed
-    assert DBTaskResult.objects.count() == first
+    assert len(queued_mails()) == first
     seats = list(MatchSeat.objects.filter(match__round=round).select_related("match").order_by("match__table", "seat"))
     a, b = seats[0], next(s for s in seats if s.match_id != seats[0].match_id)
     evening_services.reseat(round=round, player_a=a.player, player_b=b.player)
@@ -110,7 +110,7 @@ def test_members_without_an_account_get_no_mail():
 def test_the_evenings_result_is_mailed_once_when_its_last_table_is_confirmed():
     club, competition, members, evening, organiser = club_evening(players=8)
     round = publish_next_round(evening)
-    draws = DBTaskResult.objects.count()
+    draws = len(queued_mails())
     scorer = make_user(scorer_of=club)
     tables = list(round.matches.order_by("table"))
     play_and_confirm(round, scorer=scorer, confirmer=organiser)
