@@ -267,8 +267,9 @@ def prune(*, now: datetime | None = None) -> int:
 
 @dataclass(frozen=True)
 class OutboxStatus:
-    waiting: int  #: queued, not sent yet (also those waiting for their next try)
+    waiting: int  #: queued, not sent yet (also those waiting for their next try, or to be composed)
     sending: int  #: claimed by a worker right now (or by one that died while sending)
+    failed: int  #: a mail that could not even be composed (a fault in the code: the log says which)
     configured: bool
     reason: str  #: why the last failed attempt failed, in words; "" when nothing failed
     detail: str  #: the mail server's own answer or the error's text
@@ -277,7 +278,7 @@ class OutboxStatus:
 
     @property
     def problem(self) -> bool:
-        return bool(self.waiting) and (not self.configured or bool(self.reason))
+        return bool(self.failed) or (bool(self.waiting) and (not self.configured or bool(self.reason)))
 
 
 def reason_text(reason: str) -> str:
@@ -292,16 +293,20 @@ def reason_text(reason: str) -> str:
 
 
 def status() -> OutboxStatus:
-    """How many mails wait and why: two queries."""
-    mails = DBTaskResult.objects.filter(queue_name=QUEUE, task_path=deliver.module_path)
+    """How many mails wait and why: two queries. Every task of the mail queue counts (a mail still to
+    be composed by an app's task, e.g. members.mails.tasks, is a mail that waits too)."""
+    mails = DBTaskResult.objects.filter(queue_name=QUEUE)
     counts = mails.aggregate(
         waiting=Count("pk", filter=Q(status=TaskResultStatus.READY)),
         sending=Count("pk", filter=Q(status=TaskResultStatus.RUNNING)),
+        failed=Count("pk", filter=Q(status=TaskResultStatus.FAILED)),
     )
     last = None
     if counts["waiting"]:
         last = (
-            mails.filter(status=TaskResultStatus.READY, args_kwargs__kwargs__attempt__gt=0)
+            mails.filter(
+                status=TaskResultStatus.READY, task_path=deliver.module_path, args_kwargs__kwargs__attempt__gt=0
+            )
             .order_by("-enqueued_at")
             .values("args_kwargs", "enqueued_at", "run_after")
             .first()
@@ -310,6 +315,7 @@ def status() -> OutboxStatus:
     return OutboxStatus(
         waiting=counts["waiting"],
         sending=counts["sending"],
+        failed=counts["failed"],
         configured=is_configured(),
         reason=reason_text(kwargs["reason"]) if last else "",
         detail=kwargs.get("detail", "") if last else "",

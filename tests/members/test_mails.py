@@ -179,3 +179,11 @@ def test_the_draws_mails_cost_four_statements_whatever_the_number_of_members(pla
         extra += math.ceil(players / connection.ops.bulk_batch_size(fields, [None] * players)) - 1
     with transaction.atomic(), django_assert_num_queries(4 + extra):
         assert write_draw_mails(round=round) == players
+
+
+def test_member_mails_still_to_be_composed_count_as_waiting_for_the_organiser(settings):
+    settings.EMAIL_HOST = ""
+    _club, _competition, _members, evening, _organiser = club_evening()
+    publish_next_round(evening)
+    state = outbox.status()
+    assert state.waiting == 8 and not state.configured and state.problem
