@@ -295,7 +295,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 @admin.register(ApartPair)
 class ApartPairAdmin(ClubScopedAdmin):
-    """Members who never share a table in an individual draw (competitions.draws.pairing passes them on)."""
+    """Members who never share a table in an individual draw (competitions.base.pairing passes them on)."""
 
     list_display = ["player_a", "player_b", "club", "note"]
     list_select_related = ["player_a", "player_b", "club"]

@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from clubs.members.names import surname_key
+from clubs.names import surname_key
 from clubs.people.models import Invitation, PeopleChange
 from core.text import NameField
 

@@ -10,7 +10,9 @@ Every staff view and API call asks these functions; none of them trusts the requ
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, StaffRole
 from core.prepared import PreparedQuery
@@ -70,3 +72,12 @@ def staff_q(user, club_field: str = "club") -> Q:
     if is_site_admin(user):
         return Q()
     return Q(**{f"{club_field}__in": list(roles_by_club(user))})
+
+
+def organised_club(request, slug: str) -> Club:
+    """The club of ``slug`` for its organiser (or a site admin); anyone else gets 403, an unknown club 404.
+    The one gate of the organiser's pages about a club."""
+    club = get_object_or_404(Club, slug=slug)
+    if not is_organiser_of(request.user, club.pk):
+        raise PermissionDenied
+    return club

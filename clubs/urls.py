@@ -5,6 +5,6 @@ from clubs.members import views
 app_name = "clubs"
 
 urlpatterns = [
-    path("manage/clubs/<slug:slug>/import/", views.import_members, name="import"),
-    path("manage/clubs/<slug:slug>/import/template.xlsx", views.import_template, name="import-template"),
+    path("", views.import_members, name="import"),
+    path("template.xlsx", views.import_template, name="import-template"),
 ]

@@ -15,6 +15,7 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 
 from clubs.admin import ClubScopedAdmin, ClubScopedMixin, ReadOnlyInlineMixin
+from competitions.base.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.models import (
     Attendance,
     Bye,
@@ -29,7 +30,6 @@ from competitions.models import (
     Round,
 )
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.standings import tie_breaker_errors
 
 

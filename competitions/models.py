@@ -22,7 +22,6 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
-from competitions.draws.methods import DrawMethod
 from competitions.draws.models import WhistRound
 from competitions.evenings.models import Attendance, Bye, CallOff, Evening, EveningTotal, SignUp, SitOut, Substitution
 from competitions.pagecache.models import PageVersion
@@ -44,6 +43,13 @@ RULESET_CHOICES = [
 ]
 
 SEATS = ("N", "E", "S", "W")
+
+
+class DrawMethod(models.TextChoices):
+    """How an individual competition draws its rounds (``Competition.draw_method``)."""
+
+    LOT = "lot", _("by lot (every round drawn anew)")
+    WHIST = "whist", _("whist schedule (fixed group: everyone partners everyone once)")
 
 
 class Competition(models.Model):
@@ -236,7 +242,7 @@ class Competition(models.Model):
         help_text=_('Tie-breakers in order, for example ["match_points", "points", "roem", "fewest_nat"].'),
     )
 
-    # League publication (competitions.league.results): how a team match's tables make match points.
+    # League publication (competitions.standings.fixtures): how a team match's tables make match points.
     class MatchPointsScheme(models.TextChoices):
         TOTAL = "total", _("by the team match's total (win, draw, loss)")
         TABLES = "tables", _("per table won, plus a bonus for the higher total")

@@ -6,8 +6,11 @@ the staff of the clubs whose teams play the match. Club-level checks are importe
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
 from clubs.permissions import is_organiser_of, is_site_admin, roles_by_club
-from competitions.models import Entrant
+from competitions.models import Competition, Entrant
 
 
 def match_club_ids(match) -> set[int]:
@@ -43,3 +46,12 @@ def can_confirm(user, match) -> bool:
     """Confirm a result: the organiser, or a scorer of a club in this match (the other side's scorer).
     That the confirmer is not the person who entered it is checked by the service and the database."""
     return can_enter(user, match)
+
+
+def organised_competition(request, slug: str) -> Competition:
+    """The competition of ``slug`` for its club's organiser (or a site admin); anyone else gets 403, an
+    unknown slug 404. The one gate of the organiser's pages about a competition."""
+    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not is_organiser_of(request.user, competition.club_id):
+        raise PermissionDenied
+    return competition

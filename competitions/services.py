@@ -1,9 +1,10 @@
-"""The organiser's writes: evenings and attendance, rounds and their draws, fixtures, Swiss rounds.
+"""The organiser's writes: evenings and attendance, rounds and their draws, fixtures, Swiss rounds. The one
+door to them for the organiser's pages (``competitions/organiser/views.py`` imports no feature's services).
 
 Every function takes keyword-only arguments and runs in one transaction; it locks the row it
 changes (the competition or the round) so two organisers clicking at once cannot draw twice.
 Anything refused raises :class:`DrawError` with a message an organiser can read, and changes
-nothing. The pairing itself is the pure engine's, reached through :mod:`competitions.draws.pairing`.
+nothing. The pairing itself is the pure engine's, reached through :mod:`competitions.base.pairing`.
 
 Rules the issue left open, chosen here:
 
@@ -17,16 +18,30 @@ Rules the issue left open, chosen here:
   only when asked to and only while no round of it is published or has results.
 """
 
+from competitions.base.checks import DrawError
 from competitions.draws.services import draw_next_round, draw_round, publish_round, redraw, swap_pairs, swap_players
-from competitions.evenings.services import create_evening, create_round, register_attendance
+from competitions.evenings.services import (
+    add_walk_in,
+    create_evening,
+    create_round,
+    delete_evening,
+    delete_round,
+    register_attendance,
+    reseat,
+    set_evening_tables,
+    set_sit_outs,
+    unpublish_round,
+)
 from competitions.evenings.substitutes import substitute
 from competitions.league.services import generate_fixtures, next_swiss_round
-from competitions.organiser.checks import DrawError
 
 __all__ = [
     "DrawError",
+    "add_walk_in",
     "create_evening",
     "create_round",
+    "delete_evening",
+    "delete_round",
     "draw_next_round",
     "draw_round",
     "generate_fixtures",
@@ -34,7 +49,11 @@ __all__ = [
     "publish_round",
     "redraw",
     "register_attendance",
+    "reseat",
+    "set_evening_tables",
+    "set_sit_outs",
     "substitute",
     "swap_pairs",
     "swap_players",
+    "unpublish_round",
 ]

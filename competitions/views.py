@@ -6,17 +6,18 @@ tests count them on a small and a larger generated competition).
 
 from __future__ import annotations
 
-from django.http import HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.http import urlencode
+from django.views.decorators.http import condition
 from django_tables2 import RequestConfig
 
 from competitions import selectors
 from competitions.evenings.selectors import evening_complete, evening_rounds
 from competitions.league.calendar import webcal_url
-from competitions.league.views import league_context, round_lines
+from competitions.league.selectors import league_context, round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
+from competitions.players import selectors as player_selectors
 from competitions.players.tables import PartnerTable, PlayerEveningTable, PlayerMatchTable
 from competitions.standings import (
     evening_results,
@@ -91,27 +92,34 @@ def standings_page(request, slug):
         "prize_rule": prize_rule_text(competition, len(rows)),
         "season_notes": season_notes(competition, rows),
         "points_champions": points_championship(rows)[:POINTS_CHAMPIONSHIP_ROWS] if competition.points_champion else [],
-        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.views
+        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.selectors
     }
     return render(request, "competitions/standings.html", context)
 
 
+def live_etag(request, slug) -> str | None:
+    """The projector's competition, and for its live part (``?part=live``) the ETag from
+    ``competitions.pagecache.live.stamp``; found once, kept on the request for the view."""
+    competition = selectors.public_competition(slug)
+    live = request.GET.get("part") == "live"
+    etag = f'"{stamp(competition)}-{request.LANGUAGE_CODE}"' if live else ""  # the page's first poll gets one
+    request.projected = (competition, etag)
+    return etag or None
+
+
+@condition(etag_func=live_etag)
 def projector(request, slug):
     """The standings for the club wall: large type, live. For club evenings also the latest
     evening's result, and the current round's tables with their results.
 
     The page polls itself (``?part=live``: only the lists, with an ETag from
     ``competitions.pagecache.live.stamp``, so a poll while nothing changed costs two small queries and no
-    rendering); static/js/projector.js pages long lists on a small beamer."""
-    competition = selectors.public_competition(slug)
-    live = request.GET.get("part") == "live"
-    etag = f'"{stamp(competition)}-{request.LANGUAGE_CODE}"' if live else ""  # the page's first poll gets one
-    if live and request.headers.get("If-None-Match") == etag:
-        return HttpResponseNotModified(headers={"ETag": etag})
+    rendering: Django's ``condition()`` answers 304); static/js/projector.js pages long lists on a small beamer."""
+    competition, etag = request.projected
+    live = bool(etag)
     context = dict(_projector_context(request, competition), etag=etag)
     response = render(request, "competitions/projector_live.html" if live else "competitions/projector.html", context)
     if live:
-        response["ETag"] = etag
         response["Cache-Control"] = "no-cache"
     return response
 
@@ -205,8 +213,8 @@ def evening_report_page(request, slug, number):
 
 def player_detail(request, slug, player_id):
     competition = selectors.public_competition(slug)
-    player = selectors.competition_player(competition, player_id)
-    summary = selectors.player_summary(competition, player, selectors.play_seen(request.user, competition))
+    player = player_selectors.competition_player(competition, player_id)
+    summary = player_selectors.player_summary(competition, player, selectors.play_seen(request.user, competition))
     matches = PlayerMatchTable(summary.matches, slug=slug, prefix="m-")
     partners = PartnerTable(summary.partners, slug=slug, prefix="p-")
     evenings = PlayerEveningTable(summary.evenings, slug=slug, prefix="e-")

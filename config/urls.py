@@ -1,7 +1,19 @@
+"""Every feature folder's URLs, each under its own include and, where all its paths share one, its prefix:
+a path says where its code is (``/manage/backups/…`` is ``scoring/backup/urls.py``). Some namespaces are
+older than the folders and span two of them (the names stay, so every ``reverse()`` still works)."""
+
 from django.contrib import admin
 from django.urls import include, path
 
 from config.api import api
+
+
+def namespace(name: str, *folders: tuple[str, str]):
+    """Several folders' URLs, each under its own prefix, in one namespace ``name``."""
+    return include(([path(prefix, include(urls)) for prefix, urls in folders], name))
+
+
+competition = "competitions/<slug:slug>/"
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,18 +21,23 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", api.urls),
-    path("", include("scoring.urls")),
+    path("matches/<int:pk>/", include("scoring.entry.urls")),
     path("", include("scoring.prints.urls")),
-    path("", include("competitions.standings.urls")),
-    path("", include("competitions.organiser.urls")),
-    path("", include("competitions.season.urls")),
-    path("", include("scoring.results.urls")),
+    path(
+        competition,
+        namespace("competition_exports", ("", "competitions.standings.urls"), ("", "competitions.evenings.urls")),
+    ),
+    path(
+        "manage/", namespace("staff", ("", "competitions.organiser.urls"), (competition, "competitions.movement.urls"))
+    ),
+    path("manage/", include("competitions.season.urls")),
+    path("manage/competitions/<slug:slug>/results/", include("scoring.results.urls")),
     path("", include("scoring.phones.urls")),
-    path("", include("scoring.tonight.urls")),
-    path("", include("clubs.urls")),
-    path("", include("scoring.ratings.urls")),
+    path("manage/", include("scoring.tonight.urls")),
+    path("manage/clubs/<slug:slug>/import/", include("clubs.urls")),
+    path("ratings/", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
-    path("", include("scoring.backup.urls")),
+    path("manage/backups/", include("scoring.backup.urls")),
     path("", include("members.urls")),
-    path("", include("competitions.urls")),
+    path("", namespace("competitions", ("", "competitions.urls"), (competition, "competitions.league.urls"))),
 ]

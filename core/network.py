@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import socket
 
+from django.conf import settings
+
 
 def lan_address() -> str | None:
     """The IPv4 address this machine would use to reach the network, or None (no network).
@@ -50,3 +52,27 @@ def welcome(host: str, port: str | int, *, lan: str | None, site_url: str = "") 
     else:
         lines.append("  Phones cannot reach this address: serve the club's network with `make run HOST=0.0.0.0`.")
     return lines
+
+
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
+
+
+def site_url(request) -> str:
+    """The site's address as phones on the club's network reach it, without a trailing slash:
+    ``settings.SITE_URL`` when set; otherwise the address the request came in on — except a loopback
+    address (the organiser browsing at 127.0.0.1 on the laptop that serves), which a phone cannot
+    reach: then this machine's address on the local network (``settings.LAN_ADDRESS``) with the same
+    port. Used for the table links and the invitation links."""
+    configured = getattr(settings, "SITE_URL", "")
+    if configured:
+        return configured.rstrip("/")
+    host = request.get_host()
+    if host.startswith("["):  # [::1]:8000
+        name, _sep, port = host.partition("]")
+        name, port = name + "]", port.lstrip(":")
+    else:
+        name, _sep, port = host.partition(":")
+    lan = getattr(settings, "LAN_ADDRESS", None)
+    if name in LOOPBACK and lan:
+        host = f"{lan}:{port}" if port else lan
+    return f"{request.scheme}://{host}"

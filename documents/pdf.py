@@ -199,8 +199,10 @@ def draw_title_bar(
     rule: float = 16 * mm,
     margin: float = 15 * mm,
     font: str = FONT_BOLD,
+    subtitle: str = "",
 ) -> None:
-    """A page's title on the left and (small, muted) the club on the right, above a green rule.
+    """A page's title on the left and (small, muted) the club on the right, above a green rule; a
+    ``subtitle`` (small, muted) goes on a line of its own under the title.
     The title shrinks, then is cut with '…', so it never runs into the right-hand text."""
     width, height = pagesize
     right_size = 9
@@ -215,6 +217,10 @@ def draw_title_bar(
         canvas.setFont(FONT, right_size)
         canvas.setFillColorRGB(*MUTED)
         canvas.drawRightString(width - margin, height - top, right)
+    if subtitle:
+        canvas.setFont(FONT, right_size)
+        canvas.setFillColorRGB(*MUTED)
+        canvas.drawString(margin, height - top - 5 * mm, subtitle)
     canvas.setStrokeColorRGB(*GREEN)
     canvas.setLineWidth(1.5)
     canvas.line(margin, height - rule, width - margin, height - rule)

@@ -7,9 +7,12 @@ all eight and draws each module as a shape, which made the QR code 80 % of the t
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 
 QR_MASK = 2
+QUOTE = {'"': "&quot;"}  # escaped in the SVG's title as well as &, < and >
 QUIET = 4  # modules of white border an SVG code keeps round it (the standard's quiet zone)
 
 
@@ -48,13 +51,9 @@ def qr_svg(text: str, *, label: str = "") -> str:
     count, runs = qr_runs(text)
     side = count + 2 * QUIET
     path = "".join(f"M{start + QUIET} {r + QUIET}h{length}v1h-{length}z" for r, start, length in runs)
-    title = f"<title>{_esc(label or text)}</title>"
+    title = f"<title>{escape(label or text, QUOTE)}</title>"
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" shape-rendering="crispEdges" '
         f'role="img" class="qr">{title}<rect width="{side}" height="{side}" fill="#fff"/>'
         f'<path d="{path}" fill="#000"/></svg>'
     )
-
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
 
+#: Kind of mail -> the MemberSettings field that switches it.
+SWITCHES = {"draw": "draw_mail", "result": "result_mail", "reminder": "reminder_mail"}
+
 
 def new_calendar_token() -> str:
     return secrets.token_urlsafe(24)

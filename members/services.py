@@ -8,8 +8,7 @@ import logging
 from django.db import transaction
 
 from clubs.models import Player
-from members.mails.compose import SWITCHES
-from members.models import MemberSettings
+from members.models import SWITCHES, MemberSettings
 
 logger = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from ninja import Field, Path, Router, Status
 from clubs import tokens
 from clubs.tokens import BearerToken
 from competitions import permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match
-from competitions.season.rulesets import ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services

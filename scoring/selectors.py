@@ -54,7 +54,7 @@ def match_with_club(pk: int) -> Match | None:
 
 def with_sheet_rows(match: Match, **known: list) -> Match:
     """``match`` with its seats and players, sides and entrants, and deals as if prefetched: one
-    query for each that is not in ``known`` (rows a save just wrote, ``scoring.matches.sides.remember_rows``)."""
+    query for each that is not in ``known`` (rows a save just wrote, ``scoring.sheet.sides.remember_rows``)."""
     return as_prefetched(
         match,
         **{name: known[name] if name in known else query.objects(match.pk) for name, query in _SHEET_ROWS.items()},
@@ -74,7 +74,7 @@ def with_deals(match: Match) -> Match:
 def sheet_for_api(match: Match) -> Match:
     """:func:`match_for_api` for a match just loaded with its competition and club (the one a save
     returns): its seats, sides and deals as they are now. 1 query after a save (its seats: the save
-    hands over the sides and deals it wrote, ``scoring.matches.sides.remember_rows``), else 3."""
+    hands over the sides and deals it wrote, ``scoring.sheet.sides.remember_rows``), else 3."""
     known = prefetched(match)
     return with_sheet_rows(match, **{name: list(known[name]) for name in _SHEET_ROWS if name in known})
 

@@ -17,18 +17,19 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions import permissions
+from competitions import notices, permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Fixture, Match, MatchSide
-from competitions.season.rulesets import ruleset_for_match
 from core.prepared import delete_rows, insert_rows
 from core.transactions import atomic_refusals
-from scoring.entry.deal_input import DealError, deal_to_dict, parse_sheet
-from scoring.entry.log import result_written
-from scoring.matches.offenders import check_offenders, count_offenders
-from scoring.matches.sides import remember_rows, side_statistics, store_sides
+from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import DealInput, InvalidDeal, RuleSet, score_match
 from scoring.selectors import match_with_club, with_deals
+from scoring.sheet.deal_input import DealError, deal_to_dict, parse_sheet
+from scoring.sheet.log import result_written
+from scoring.sheet.offenders import check_offenders, count_offenders
+from scoring.sheet.sides import remember_rows, side_statistics, store_sides
 
 
 class EntryError(Exception):
@@ -96,17 +97,8 @@ def _deal_row(match: Match, number: int, deal: DealInput, result) -> Deal:
         score_b=scores[1],
         score_c=scores[2],
         nat=result.nat,
-        mark=deal_mark(result),
+        mark=result.mark,
     )
-
-
-def deal_mark(result) -> str:
-    """The one mark a sheet writes for a deal: TP or P for a pit, V for verzaakt, N for nat."""
-    marks = result.marks
-    for mark in ("TP", "P", "V", "N"):
-        if mark in marks:
-            return mark
-    return ""
 
 
 def stored_deals(match: Match) -> list[dict]:
@@ -306,6 +298,9 @@ def write_sheet(
         table_key=table_key,
     )
     result_written(match, action="corrected" if was_confirmed else "saved", user=user, table_side=table_side)
+    if match.status == Match.Status.CONFIRMED:  # the organiser's own entry counts at once
+        after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     remember_rows(match, deals=deals, match_sides=sides)  # the answer to the save reads them from memory
     return match
 
@@ -344,6 +339,8 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     refresh_fixture(match.fixture_id)
     AuditEntry.objects.create(match=match, user=user, action=AuditEntry.Action.CONFIRM, version=match.version)
     result_written(match, action="confirmed", user=user)
+    after_confirmation(match)
+    notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

@@ -69,6 +69,8 @@ def fill(path: str, world) -> str:
         "<slug:slug>": world["club"].slug
         if path.startswith(("manage/clubs/", "ratings/"))
         else world["competition"].slug,
+        "<slug:club_slug>": world["club"].slug,
+        "<str:token>": "no-such-invitation",
         "<int:number>": "1",
         "<int:pk>": str(world["match"].pk),
         "<int:player_id>": str(world["player"].pk),

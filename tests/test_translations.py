@@ -292,8 +292,8 @@ def test_makemessages_extracts_the_rules_engine_messages():
 
 
 def test_engine_message_is_shown_in_dutch():
-    from scoring.entry.deal_input import translate_engine_message
     from scoring.rules import RULESETS, DealInput, InvalidDeal, score_deal
+    from scoring.sheet.deal_input import translate_engine_message
 
     with pytest.raises(InvalidDeal) as caught:
         score_deal(RULESETS["amsterdam"], DealInput(points=(100, 100), bidder=0))

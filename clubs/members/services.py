@@ -12,9 +12,7 @@ downloaded in Dutch imports in English and the other way round.
 
 from __future__ import annotations
 
-import io
 import logging
-import zipfile
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -22,17 +20,13 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from openpyxl import load_workbook
-from openpyxl.utils.exceptions import InvalidFileException
 
-from clubs.members.names import with_sort_names
 from clubs.models import Club, Player, Team, TeamMember
+from clubs.names import with_sort_names
 from core.text import control_character
-from documents.upload_guard import MAX_COLUMNS, UnsafeWorkbook, check_workbook
+from documents.workbook import NO, YES, ImportRefused, RowError, cell_text, find_sheet, open_workbook, read_sheet
 
 logger = logging.getLogger(__name__)
-MAX_BYTES = 5 * 1024 * 1024
-MAX_ROWS = 5000
 MEMBERS, TEAMS = gettext_noop("members"), gettext_noop("teams")
 #: (column key, required, max length)
 MEMBER_COLUMNS = [
@@ -50,36 +44,7 @@ TEAM_COLUMNS = [
     (gettext_noop("member 3"), False, 20),
     (gettext_noop("member 4"), False, 20),
 ]
-YES = {"yes", "y", "ja", "j", "true", "1", "x"}
-NO = {"no", "n", "nee", "false", "0"}
 KINDS = {"pair": Team.Kind.PAIR, "four": Team.Kind.FOUR, "team of four": Team.Kind.FOUR}
-
-
-@dataclass(frozen=True)
-class RowError:
-    sheet: str
-    row: int
-    column: str
-    message: str
-
-    def __str__(self) -> str:
-        return _("Row %(row)s, column '%(column)s': %(message)s") % {
-            "row": self.row,
-            "column": _(self.column),
-            "message": self.message,
-        }
-
-    @property
-    def sheet_name(self) -> str:
-        return _(self.sheet)
-
-
-class ImportRefused(Exception):
-    """The file cannot be imported. ``messages`` lists every reason; nothing was written."""
-
-    def __init__(self, messages: list):
-        super().__init__("; ".join(str(m) for m in messages))
-        self.messages = messages
 
 
 @dataclass
@@ -91,102 +56,6 @@ class ImportResult:
 
 
 # --- reading -----------------------------------------------------------------------------------
-
-
-def _aliases(key: str) -> set[str]:
-    return {key.casefold(), _(key).casefold()}
-
-
-def find_sheet(wb, key: str):
-    names = _aliases(key)
-    for ws in wb.worksheets:
-        if ws.title.strip().casefold() in names:
-            return ws
-    return None
-
-
-def _values(cells, key: str, number: int, problems: list, positions: dict | None = None) -> tuple:
-    """A row's values; a formula (whose value a file written by a program need not carry) is a problem."""
-    values = []
-    for index, cell in enumerate(cells):
-        if cell.data_type == "f":
-            column = next((k for k, i in (positions or {}).items() if i == index), None)
-            if column is not None:
-                problems.append(
-                    RowError(
-                        key,
-                        number,
-                        column,
-                        _("holds a formula (%(formula)s), not a value; type the value itself or paste it as a value")
-                        % {"formula": str(cell.value)[:40]},
-                    )
-                )
-            values.append(None)
-        else:
-            values.append(cell.value)
-    return tuple(values)
-
-
-def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
-    """Rows as (row number, {column key: value}); header and formula problems are added to ``problems``.
-    Reads at most ``MAX_ROWS`` rows (and one more, to say there are more) of at most ``MAX_COLUMNS``."""
-    width = min(ws.max_column or MAX_COLUMNS, MAX_COLUMNS)
-    rows = ws.iter_rows(max_row=MAX_ROWS + 2, max_col=width)
-    header = next(rows, None)
-    if header is None:
-        return []
-    header = _values(header, key, 1, problems)
-    positions, known = {}, {}
-    for k, _req, _len in columns:
-        for alias in _aliases(k):
-            known[alias] = k
-    for index, title in enumerate(header):
-        if title is None or str(title).strip() == "":
-            continue
-        k = known.get(str(title).strip().casefold())
-        if k is None:
-            problems.append(
-                _("Sheet '%(sheet)s': column '%(column)s' is not one of the template's columns (%(expected)s).")
-                % {"sheet": ws.title, "column": title, "expected": ", ".join(_(c) for c, _r, _l in columns)}
-            )
-        elif k in positions:
-            problems.append(
-                _("Sheet '%(sheet)s': column '%(column)s' appears twice.") % {"sheet": ws.title, "column": title}
-            )
-        else:
-            positions[k] = index
-    for k, required, _len in columns:
-        if required and k not in positions:
-            problems.append(
-                _("Sheet '%(sheet)s': the column '%(column)s' is missing.") % {"sheet": ws.title, "column": _(k)}
-            )
-    result = []
-    for number, values in enumerate(rows, start=2):
-        if number > MAX_ROWS + 1:
-            problems.append(_("Sheet '%(sheet)s' has more than %(max)s rows.") % {"sheet": ws.title, "max": MAX_ROWS})
-            break
-        values = _values(values, key, number, problems, positions)
-        if all(v is None or str(v).strip() == "" for v in values):
-            continue
-        result.append((number, {k: values[i] if i < len(values) else None for k, i in positions.items()}))
-    return result
-
-
-def open_workbook(data: bytes, *, not_xlsx: str):
-    """An uploaded workbook, read-only; :class:`ImportRefused` if it is empty, too big or not an xlsx
-    (``not_xlsx`` is the message for the last case, saying where a good file comes from)."""
-    if not data:
-        raise ImportRefused([_("The file is empty.")])
-    if len(data) > MAX_BYTES:
-        raise ImportRefused([_("The file is larger than 5 MB.")])
-    try:
-        check_workbook(data, max_row=MAX_ROWS + 1)  # before openpyxl: bombs (and too many rows) refused early
-    except UnsafeWorkbook as unsafe:
-        raise ImportRefused([str(unsafe)]) from None
-    try:  # formulas as formulas (not their cached values), so that they are reported as such
-        return load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
-        raise ImportRefused([not_xlsx]) from None
 
 
 def read_workbook(data: bytes) -> tuple[list, list]:
@@ -236,14 +105,6 @@ def _member_number(value) -> str | None:
     if not isinstance(value, int | str):
         raise ValueError(_("must be a member number, not a date or time"))
     return str(value).strip() or None
-
-
-def cell_text(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value).strip()
 
 
 def _check_members(rows, errors: list) -> dict[str, dict]:

@@ -4,37 +4,27 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.members.services import MAX_BYTES, ImportRefused, RowError, import_members_and_teams
+from clubs.members.services import import_members_and_teams
 from clubs.members.template import template_workbook
-from clubs.models import Club
-from clubs.permissions import is_organiser_of
+from clubs.permissions import organised_club
+from documents.workbook import MAX_BYTES, ImportRefused, RowError, UploadForm
 from documents.xlsx import XLSX_TYPE
-
-
-def _club(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not is_organiser_of(request.user, club):
-        raise PermissionDenied
-    return club
 
 
 @login_required
 def import_members(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     context = {"club": club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method == "POST":
-        upload = request.FILES.get("file")
-        if upload is None:
-            context["problems"] = [_("Choose a file to upload.")]
-            return render(request, "staff/clubs/import.html", context, status=400)
-        if upload.size > MAX_BYTES:
-            context["problems"] = [_("The file is larger than 5 MB.")]
-            return render(request, "staff/clubs/import.html", context, status=400)
+        form = UploadForm(request.POST, request.FILES)
+        if not form.is_valid():
+            context["problems"] = form.problems
+            return render(request, "clubs/members/import.html", context, status=400)
+        upload = form.cleaned_data["file"]
         try:
             result = import_members_and_teams(club=club, data=upload.read())
         except ImportRefused as refused:
@@ -42,7 +32,7 @@ def import_members(request, slug):
             context["problems"] = [m for m in refused.messages if not isinstance(m, RowError)]
             context["row_errors"] = row_errors
             context["filename"] = upload.name
-            return render(request, "staff/clubs/import.html", context, status=400)
+            return render(request, "clubs/members/import.html", context, status=400)
         messages.success(
             request,
             _("Imported: %(mc)s new members, %(mu)s members updated, %(tc)s new teams, %(tu)s teams updated.")
@@ -54,12 +44,12 @@ def import_members(request, slug):
             },
         )
         return redirect("clubs:import", slug=club.slug)
-    return render(request, "staff/clubs/import.html", context)
+    return render(request, "clubs/members/import.html", context)
 
 
 @login_required
 def import_template(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{club.slug}-members-and-teams.xlsx"'
     return response

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 def fill_sort_names(apps, schema_editor):
-    from clubs.members.names import surname_key
+    from clubs.names import surname_key
 
     Player = apps.get_model("clubs", "Player")
     players = list(Player.objects.only("pk", "last_name"))

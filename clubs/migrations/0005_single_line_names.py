@@ -5,7 +5,7 @@ import re
 
 from django.db import migrations
 
-from clubs.members.names import surname_key
+from clubs.names import surname_key
 
 #: core.text.CONTROL as it stood when this migration was written (kept here: a migration never changes)
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")

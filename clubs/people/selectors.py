@@ -64,6 +64,11 @@ def invitation_by_token(token: str) -> Invitation | None:
     )
 
 
+def player(player_id) -> Player | None:
+    """A member by id, of any club (the service checks the club, with a message that names it)."""
+    return Player.objects.filter(pk=player_id).first()
+
+
 def members_without_account(club: Club):
     return Player.objects.filter(club=club, account__isnull=True, guest=False, active=True).order_by(
         "sort_name", "first_name", "last_name"
@@ -95,6 +100,10 @@ def member_clubs(league: Club) -> list[Club]:
 
 def tokens_of(user) -> list[ApiToken]:
     return list(ApiToken.objects.filter(user=user).order_by("revoked_at", "-created", "-id"))
+
+
+def has_token(user, token_id: int) -> bool:
+    return ApiToken.objects.filter(pk=token_id, user=user).exists()
 
 
 def staff_account(club: Club, user_id) -> object | None:

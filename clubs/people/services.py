@@ -144,9 +144,9 @@ def _mail_invitation(invitation: Invitation, *, token: str, site: str, by) -> No
         "expires_at": invitation.expires_at,
     }
     subject = _("Invitation: %(role)s at %(club)s") % {"role": context["role"], "club": invitation.club.name}
-    body = render_to_string("people/invitation_email.txt", context)
+    body = render_to_string("clubs/people/invitation_email.txt", context)
     message = EmailMultiAlternatives(subject, body, to=[invitation.email])
-    message.attach_alternative(render_to_string("people/invitation_email.html", context), "text/html")
+    message.attach_alternative(render_to_string("clubs/people/invitation_email.html", context), "text/html")
     message.send()
 
 
@@ -170,7 +170,7 @@ def revoke_invitation(*, invitation: Invitation, by) -> None:
 
 def _take(invitation: Invitation) -> Invitation:
     """Lock the invitation row and check it is still usable (two tabs accepting at once: one wins)."""
-    locked = Invitation.objects.select_for_update().select_related("club", "player").get(pk=invitation.pk)
+    locked = Invitation.objects.select_for_update(of=("self",)).select_related("club", "player").get(pk=invitation.pk)
     if not locked.is_usable:
         raise PeopleRefused(_("This invitation can no longer be used."))
     return locked
@@ -191,7 +191,12 @@ def _grant(invitation: Invitation, user) -> None:
     else:
         StaffRole.objects.get_or_create(user=user, club=club, role=invitation.role)
     now = timezone.now()
-    Invitation.objects.filter(pk=invitation.pk).update(accepted_at=now, accepted_by=user)
+    # used once, also where the database cannot lock the row (SQLite): the second of two at once updates nothing
+    taken = Invitation.objects.filter(
+        pk=invitation.pk, accepted_at__isnull=True, revoked_at__isnull=True, expires_at__gt=now
+    ).update(accepted_at=now, accepted_by=user)
+    if not taken:
+        raise PeopleRefused(_("This invitation can no longer be used."))
     invitation.accepted_at, invitation.accepted_by = now, user
     _audit(
         club=club, by=user, action=PeopleChange.Action.ACCEPT, role=invitation.role, subject=user, invitation=invitation

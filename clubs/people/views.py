@@ -4,23 +4,38 @@ a league's member clubs, and the invitation link itself. Thin: ``clubs.people.se
 
 from __future__ import annotations
 
+import logging
+from smtplib import SMTPException
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, Invitation, Player
+from clubs.models import Club, Invitation
 from clubs.people import selectors, services
 from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
+from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
+from core.network import site_url
 from documents.qr import qr_svg
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+logger = logging.getLogger(__name__)
+
+
+MAIL_FAILED = gettext_lazy(
+    "The mail could not be sent, so no invitation was made. Try again later, or leave the email address "
+    "empty and hand over the link yourself."
+)
 
 
 def organised_club(request, slug: str) -> Club:
@@ -31,33 +46,34 @@ def organised_club(request, slug: str) -> Club:
     return club
 
 
-def site_of(request) -> str:
-    return request.build_absolute_uri("/").rstrip("/")
-
-
 def new_link(request, token: str) -> dict:
-    link = request.build_absolute_uri(services.invitation_path(token))
+    link = site_url(request) + services.invitation_path(token)
     return {"link": link, "qr": qr_svg(link, label=_("Invitation link"))}
 
 
 def _page(request, club: Club, *, status: int = 200, **extra):
+    csrf_token = get_token(request)
+    organisers = selectors.organiser_count(club)
     context = {
         "club": club,
-        "people": selectors.people_of(club),
-        "organisers": selectors.organiser_count(club),
-        "invitations": selectors.open_invitations(club),
+        "people": PeopleTable(
+            selectors.people_of(club), club=club, viewer=request.user, organisers=organisers, csrf_token=csrf_token
+        ),
+        "organisers": organisers,
+        "invitations": InvitationTable(selectors.open_invitations(club), club=club, csrf_token=csrf_token),
         "members": list(selectors.members_without_account(club).only("pk", "first_name", "last_name")),
         "roles": Invitation.Role.choices,
         "mail_ready": services.mail_is_set_up(),
-        "invite_form": InviteForm(),
+        "invite_form": InviteForm(initial={"role": Invitation.Role.SCORER}),
         "club_form": MemberClubForm(),
         **extra,
     }
     if club.is_league:
-        context["member_clubs"] = selectors.member_clubs(club)
-    return render(request, "people/people.html", context, status=status)
+        context["member_clubs"] = MemberClubTable(selectors.member_clubs(club), league=club, csrf_token=csrf_token)
+    return render(request, "clubs/people/people.html", context, status=status)
 
 
+@never_cache
 @login_required
 def people(request, slug):
     club = organised_club(request, slug)
@@ -69,17 +85,21 @@ def people(request, slug):
     data = form.cleaned_data
     player = None
     if data["role"] == Invitation.Role.MEMBER:
-        player = Player.objects.filter(pk=data["player"]).first()
+        player = selectors.player(data["player"])
         if player is None:
             form.add_error("player", _("That member does not belong to %(club)s.") % {"club": club.name})
             return _page(request, club, status=400, invite_form=form)
     try:
         invitation, token = services.invite(
-            club=club, role=data["role"], player=player, email=data["email"], by=request.user, site=site_of(request)
+            club=club, role=data["role"], player=player, email=data["email"], by=request.user, site=site_url(request)
         )
     except PeopleRefused as refused:
         form.add_error(refused.field if refused.field in form.fields else None, refused.message)
         return _page(request, club, status=400, invite_form=form)
+    except (OSError, SMTPException) as error:  # the mail could not go out: the invitation was rolled back with it
+        logger.warning("invitation mail to %s not sent: %s", data["email"], error)
+        form.add_error("email", MAIL_FAILED)
+        return _page(request, club, status=503, invite_form=form)
     return _page(request, club, invited=invitation, **new_link(request, token))
 
 
@@ -126,6 +146,7 @@ def revoke_role(request, slug):
     return redirect("people:people", slug=club.slug)
 
 
+@never_cache
 @login_required
 @require_POST
 def reset_link(request, slug):
@@ -139,10 +160,11 @@ def reset_link(request, slug):
     except PeopleRefused as refused:
         messages.error(request, refused.message)
         return redirect("people:people", slug=club.slug)
-    link = request.build_absolute_uri(path)
+    link = site_url(request) + path
     return _page(request, club, reset_for=subject, reset_link=link, reset_qr=qr_svg(link, label=_("Reset link")))
 
 
+@never_cache
 @login_required
 @require_POST
 def member_club_new(request, slug):
@@ -161,7 +183,7 @@ def member_club_new(request, slug):
     # a second transaction: the club stands even if the mail of its invitation cannot go out
     try:
         invitation, token = services.invite(
-            club=club, role=Invitation.Role.ORGANISER, email=data["email"], by=request.user, site=site_of(request)
+            club=club, role=Invitation.Role.ORGANISER, email=data["email"], by=request.user, site=site_url(request)
         )
     except PeopleRefused as refused:
         messages.error(request, refused.message)
@@ -169,6 +191,7 @@ def member_club_new(request, slug):
     return _page(request, league, invited=invitation, invited_club=club, **new_link(request, token))
 
 
+@never_cache
 @login_required
 @require_POST
 def member_club_invite(request, slug, club_slug):
@@ -180,7 +203,7 @@ def member_club_invite(request, slug, club_slug):
             role=Invitation.Role.ORGANISER,
             email=request.POST.get("email", ""),
             by=request.user,
-            site=site_of(request),
+            site=site_url(request),
         )
     except PeopleRefused as refused:
         messages.error(request, refused.message)
@@ -195,6 +218,7 @@ GONE = {
 }
 
 
+@never_cache
 def invitation(request, token):
     """The link of an invitation: who invites for what; accept with a new account, or with one click
     when logged in already. Used, expired or revoked: 410 with what to do."""
@@ -203,11 +227,13 @@ def invitation(request, token):
         raise Http404
     state = found.state()
     if state != Invitation.State.OPEN:
-        return render(request, "people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410)
+        return render(
+            request, "clubs/people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410
+        )
     context = {"invitation": found, "role": role_name(found.role), "token": token}
     if request.method != "POST":
         context["form"] = AcceptForm(initial={"email": found.email})
-        return render(request, "people/invitation.html", context)
+        return render(request, "clubs/people/invitation.html", context)
     if request.user.is_authenticated:
         try:
             services.accept_as(invitation=found, user=request.user)
@@ -218,7 +244,7 @@ def invitation(request, token):
         form = AcceptForm(request.POST)
         if not form.is_valid():
             context["form"] = form
-            return render(request, "people/invitation.html", context, status=400)
+            return render(request, "clubs/people/invitation.html", context, status=400)
         try:
             user = services.accept_as_new_account(
                 invitation=found,
@@ -243,10 +269,12 @@ def _refused(request, found: Invitation, context: dict, refused: PeopleRefused):
     found.refresh_from_db()
     state = found.state()
     if state != Invitation.State.OPEN:
-        return render(request, "people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410)
+        return render(
+            request, "clubs/people/invitation_gone.html", {"invitation": found, "reason": GONE[state]}, status=410
+        )
     context.setdefault("form", AcceptForm(initial={"email": found.email}))
     context["refusal"] = refused.message
-    return render(request, "people/invitation.html", context, status=400)
+    return render(request, "clubs/people/invitation.html", context, status=400)
 
 
 def _landing(found: Invitation) -> str:

@@ -8,13 +8,17 @@ from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordChangeForm
 from django.contrib.auth.views import PasswordResetView
+from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clubs.people import selectors, services
 from clubs.people.forms import EmailForm, TokenForm
 from clubs.people.services import PeopleRefused
+from clubs.people.tables import TokenTable
 
 
 @login_required
@@ -44,9 +48,10 @@ def account(request):
                 return redirect("people:account")
         status = 400
     context = {"email_form": email_form, "password_form": password_form, "mail_ready": services.mail_is_set_up()}
-    return render(request, "people/account.html", context, status=status)
+    return render(request, "clubs/people/account.html", context, status=status)
 
 
+@never_cache  # the new token is shown once: never from a cache or the back button
 @login_required
 def api_tokens(request):
     form = TokenForm()
@@ -64,15 +69,15 @@ def api_tokens(request):
                 status = 400
         else:
             status = 400
-    context.update(form=form, tokens=selectors.tokens_of(request.user))
-    response = render(request, "people/tokens.html", context, status=status)
-    response["Cache-Control"] = "no-store"  # the new token is shown once: never from a cache or the back button
-    return response
+    context.update(form=form, tokens=TokenTable(selectors.tokens_of(request.user), csrf_token=get_token(request)))
+    return render(request, "clubs/people/tokens.html", context, status=status)
 
 
 @login_required
 @require_POST
 def revoke_api_token(request, pk):
+    if not selectors.has_token(request.user, pk):
+        raise Http404  # another account's token: not there for you
     try:
         token = services.revoke_api_token(user=request.user, token_id=pk)
     except PeopleRefused as refused:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from clubs.models import Player
-from competitions.draws.pairing import odd_counts
+from competitions.base.pairing import odd_counts
 from competitions.models import Round
 
 
@@ -23,7 +23,7 @@ class RotationRow:
 
 def rotation_rows(*, round: Round, players: Iterable[Player]) -> list[RotationRow]:
     """A row per player in ``players`` (the evening's present players, in the page's order), counted
-    up to and including ``round``: one query (:func:`~competitions.draws.pairing.odd_counts`)."""
+    up to and including ``round``: one query (:func:`~competitions.base.pairing.odd_counts`)."""
     odd = odd_counts(round=round, through_round=True)
     return [
         RotationRow(

@@ -14,8 +14,10 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from competitions import notices
-from competitions.draws import pairing as draws
-from competitions.draws.table_codes import assign_table_codes
+from competitions.base import pairing as draws
+from competitions.base.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
+from competitions.base.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
+from competitions.base.table_codes import assign_table_codes
 from competitions.draws.whist import plan_whist_round
 from competitions.evenings.services import create_round, players_to_draw, sit_out_late_arrivals, three_player_tables
 from competitions.models import (
@@ -26,8 +28,6 @@ from competitions.models import (
     Round,
     WhistRound,
 )
-from competitions.organiser.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
-from competitions.organiser.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
 
 
 @transaction.atomic
@@ -90,7 +90,7 @@ def publish_round(*, round: Round) -> Round:
     if round.status != Round.Status.PUBLISHED:
         round.status = Round.Status.PUBLISHED
         round.save(update_fields=["status"])
-    assign_table_codes(round=round)  # each table's link for the phones (competitions.draws.table_codes)
+    assign_table_codes(round=round)  # each table's link for the phones (competitions.base.table_codes)
     notices.tell(notices.ROUND_SEATED, round=round)  # the draw's mails, in this transaction (members)
     return round
 

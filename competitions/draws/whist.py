@@ -17,9 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from competitions.draws.methods import DrawMethod
-from competitions.draws.pairing import RoundPlan, TablePlan, seats_of
-from competitions.models import Round, WhistRound
+from competitions.base.pairing import RoundPlan, TablePlan, seats_of
+from competitions.models import DrawMethod, Round, WhistRound
 from competitions.pairings.whist import MAX_PLAYERS, MIN_PLAYERS, whist_schedule
 
 

@@ -4,6 +4,8 @@ then each round's tables with their totals. Every glyph is in the embedded DejaV
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
@@ -12,14 +14,10 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyl
 
 from competitions.standings.prizes import prize_rule_text
 from core.numbers import number_text
-from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
+from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer, draw_title_bar
 
 PRIZE_MARK = "★"
 BOOBY_MARK = "▼"
-
-
-def _esc(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _n(value) -> str:
@@ -35,21 +33,11 @@ class EveningResultRenderer(FlowableRenderer):
         self.title = _("Result of evening %(number)s") % {"number": evening.number}
 
     def header(self, canvas, page_number: int) -> None:
-        width, height = self.pagesize
-        canvas.saveState()
-        canvas.setFillColorRGB(*GREEN)
-        canvas.setFont(FONT_BOLD, 15)
-        canvas.drawString(15 * mm, height - 12 * mm, self.get_title())
-        canvas.setFont(FONT, 9)
-        canvas.setFillColorRGB(*MUTED)
         line = self.competition.name
         if self.evening.date:
             line += " · " + formats.date_format(self.evening.date, "DATE_FORMAT")
-        canvas.drawString(15 * mm, height - 17 * mm, f"{self.competition.club.name} · {line}")
-        canvas.setStrokeColorRGB(*GREEN)
-        canvas.setLineWidth(1.5)
-        canvas.line(15 * mm, height - 19.5 * mm, width - 15 * mm, height - 19.5 * mm)
-        canvas.restoreState()
+        subtitle = f"{self.competition.club.name} · {line}"
+        draw_title_bar(canvas, self.pagesize, self.get_title(), "", subtitle=subtitle, top=12 * mm, rule=19.5 * mm)
 
     def story(self) -> list:
         body = ParagraphStyle("b", fontName=FONT, fontSize=10, leading=13)
@@ -58,21 +46,23 @@ class EveningResultRenderer(FlowableRenderer):
         if not self.rows:
             return story + [Paragraph(_("No confirmed results this evening yet."), body)]
         winners = [r.name for r in self.rows if r.rank == 1]
-        story.append(Paragraph(_esc(_("Day winner: %(names)s") % {"names": ", ".join(winners)}), heading))
+        story.append(Paragraph(escape(str(_("Day winner: %(names)s") % {"names": ", ".join(winners)})), heading))
         booby = [r.name for r in self.rows if getattr(r, "booby", False)]
         if booby:
-            story.append(Paragraph(_esc(_("Booby prize (poedel): %(names)s") % {"names": ", ".join(booby)}), body))
+            story.append(
+                Paragraph(escape(str(_("Booby prize (poedel): %(names)s") % {"names": ", ".join(booby)})), body)
+            )
         story += [Spacer(1, 3 * mm), self._ranking(), Spacer(1, 1.5 * mm)]
         key = f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"
         rule = prize_rule_text(self.competition, len(self.rows))
         story.append(
             Paragraph(
-                _esc(f"{key} · {rule}" if rule else key),
+                escape(f"{key} · {rule}" if rule else key),
                 ParagraphStyle("k", fontName=FONT, fontSize=8, textColor=MUTED),
             )
         )
         for lines in self.rounds:
-            story.append(KeepTogether([Paragraph(_esc(lines.round.label), heading), self._tables(lines)]))
+            story.append(KeepTogether([Paragraph(escape(str(lines.round.label)), heading), self._tables(lines)]))
         return story
 
     def _ranking(self):
@@ -87,7 +77,7 @@ class EveningResultRenderer(FlowableRenderer):
             data.append(
                 [
                     row.rank_label or str(row.rank),
-                    Paragraph(_esc(row.name), name_style),
+                    Paragraph(escape(str(row.name)), name_style),
                     *[_n(row.rounds[n]) if n in row.rounds else "–" for n in numbers],
                     _n(row.points),
                     mark,
@@ -121,7 +111,7 @@ class EveningResultRenderer(FlowableRenderer):
             cells = [f"{_('Table')} {t.table}"]
             for side in t.sides[:3]:
                 cells += [
-                    Paragraph(_esc(" & ".join(side.players)), style_p),
+                    Paragraph(escape(str(" & ".join(side.players))), style_p),
                     "" if side.total is None else _n(side.total),
                 ]
             cells += ["", ""] * (3 - len(t.sides[:3]))

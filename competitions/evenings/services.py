@@ -37,7 +37,16 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from competitions import notices
-from competitions.draws.table_codes import assign_table_codes
+from competitions.base.checks import (
+    INDIVIDUAL,
+    DrawError,
+    require_changeable,
+    require_format,
+    require_individual_round,
+    require_members,
+)
+from competitions.base.rows import ensure_entrants, lock_competition, lock_round, new_round, players_in_rounds
+from competitions.base.table_codes import assign_table_codes
 from competitions.models import (
     Attendance,
     Bye,
@@ -52,15 +61,6 @@ from competitions.models import (
     SitOut,
     Substitution,
 )
-from competitions.organiser.checks import (
-    INDIVIDUAL,
-    DrawError,
-    require_changeable,
-    require_format,
-    require_individual_round,
-    require_members,
-)
-from competitions.organiser.rows import ensure_entrants, lock_competition, lock_round, new_round, players_in_rounds
 from core.text import control_character
 
 
@@ -325,7 +325,7 @@ def unpublish_round(*, round: Round) -> Round:
         raise DrawError(_("%(round)s already has results; it can no longer be unpublished.") % {"round": round.label})
     round.status = Round.Status.DRAFT
     round.save(update_fields=["status"])
-    return round  # the tables keep their codes (competitions.draws.table_codes): the links only pause
+    return round  # the tables keep their codes (competitions.base.table_codes): the links only pause
 
 
 @transaction.atomic

@@ -17,10 +17,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from competitions.base.checks import INDIVIDUAL, DrawError, require_format, require_members
+from competitions.base.rows import ensure_entrants, lock_competition
 from competitions.evenings.services import reseat
 from competitions.models import Attendance, Evening, MatchSeat, Substitution
-from competitions.organiser.checks import INDIVIDUAL, DrawError, require_format, require_members
-from competitions.organiser.rows import ensure_entrants, lock_competition
 
 
 @transaction.atomic

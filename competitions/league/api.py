@@ -17,7 +17,7 @@ from pydantic import ConfigDict
 
 from competitions import selectors
 from competitions.api import SLUG
-from competitions.league.results import fixture_lines
+from competitions.standings.fixtures import fixture_lines
 from core.api_errors import ApiErrors
 
 router = Router(tags=["competitions"])

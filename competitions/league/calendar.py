@@ -21,8 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
-from competitions.league.results import FixtureLine
 from competitions.models import Competition, Evening
+from competitions.standings.fixtures import FixtureLine
 from core.text import single_line
 
 DOMAIN = "klaverjas"  # the UIDs' domain when neither SITE_URL nor the asked address names a host

@@ -7,15 +7,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import TeamMember
-from competitions.draws import pairing as draws
+from competitions.base import pairing as draws
+from competitions.base.checks import PAIRS, TEAMS, DrawError, require_changeable, require_format, require_league
+from competitions.base.rows import lock_competition, new_round, write_plans
 from competitions.models import (
     Competition,
     Entrant,
     Match,
     Round,
 )
-from competitions.organiser.checks import PAIRS, TEAMS, DrawError, require_changeable, require_format, require_league
-from competitions.organiser.rows import lock_competition, new_round, write_plans
 
 
 @transaction.atomic

@@ -1,5 +1,5 @@
 """Public league pages (no login): the fixture list per competition and division, its iCalendar feed
-(all fixtures, or one team's), and a team's page. Thin: ``competitions.league.results`` reads, ``competitions.league.calendar``
+(all fixtures, or one team's), and a team's page. Thin: ``competitions.standings.fixtures`` reads, ``competitions.league.calendar``
 writes the feed, ``charts`` draws. A fixed number of queries each.
 """
 
@@ -12,30 +12,10 @@ from django.utils.translation import gettext as _
 
 from competitions import selectors
 from competitions.league import calendar
-from competitions.league.results import fixture_lines
 from competitions.models import Competition, Division, Entrant, Evening
 from competitions.standings import charts, standings, team_members
 from competitions.standings.course import season_course
-
-
-def league_context(competition: Competition, rows: list, follow) -> dict:
-    """The standings page's pictures and, for a league of teams, its latest team matches (one query)."""
-    if competition.format != Competition.Format.TEAMS:  # the chart reads only what it draws
-        return {"course": season_course(competition, rows, follow=follow, published_only=True), "latest_lines": []}
-    lines = fixture_lines(competition)
-    played = [line for line in lines if line.result is not None]
-    latest = max((line.round for line in played), default=None)
-    return {
-        "course": season_course(competition, rows, follow=follow, lines=lines),
-        "latest_lines": [line for line in played if line.round == latest]
-        if competition.format == Competition.Format.TEAMS
-        else [],
-    }
-
-
-def round_lines(competition: Competition, number: int) -> list:
-    """A round's team matches as one line each."""
-    return [line for line in fixture_lines(competition) if line.round == number]
+from competitions.standings.fixtures import fixture_lines
 
 
 def _division(competition: Competition, value) -> Division | None:
@@ -68,7 +48,7 @@ def fixtures_page(request, slug):
         "evenings": evenings,
         "webcal": calendar.webcal_url(request, competition),
     }
-    return render(request, "competitions/fixtures.html", context)
+    return render(request, "competitions/league/fixtures.html", context)
 
 
 def site_address(request) -> str:
@@ -139,4 +119,4 @@ def team_page(request, slug, entrant_id):
         "figures_chart": charts.figure_bars(_("roem, nat and pits"), figures) if row.played else "",
         "course": season_course(competition, rows, follow=entrant_id, lines=lines),
     }
-    return render(request, "competitions/team.html", context)
+    return render(request, "competitions/league/team.html", context)

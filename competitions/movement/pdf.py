@@ -3,6 +3,8 @@ round and where they go after it), then every pair's route. Built on ``documents
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -10,10 +12,6 @@ from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyl
 
 from competitions.movement.cards import MovementCard
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, FlowableRenderer, draw_title_bar
-
-
-def _esc(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class MovementRenderer(FlowableRenderer):
@@ -54,13 +52,13 @@ class MovementRenderer(FlowableRenderer):
         }
         if movement.stationary is not None:
             intro += " " + _("Pair %(pair)s stays at table 1 N–S all evening.") % {"pair": movement.stationary + 1}
-        story = [Spacer(1, 4 * mm), Paragraph(_esc(intro), cell)]
-        p = lambda text: Paragraph(_esc(text), cell)  # noqa: E731
+        story = [Spacer(1, 4 * mm), Paragraph(escape(str(intro)), cell)]
+        p = lambda text: Paragraph(escape(str(text)), cell)  # noqa: E731
         for number, lines in enumerate(card.tables, start=1):
             head = ParagraphStyle("th", fontName=FONT_BOLD, fontSize=9, leading=11)
             rows = [
                 [
-                    Paragraph(_esc(t), head)
+                    Paragraph(escape(str(t)), head)
                     for t in (_("Round"), _("N–S"), _("E–W"), _("N–S after the round"), _("E–W after the round"))
                 ]
             ]
@@ -69,11 +67,11 @@ class MovementRenderer(FlowableRenderer):
                 for x in lines
             ]
             block = [
-                Paragraph(_esc(_("Table %(table)s") % {"table": number}), heading),
+                Paragraph(escape(str(_("Table %(table)s") % {"table": number})), heading),
                 self._table(rows, [14 * mm, 48 * mm, 48 * mm, 35 * mm, 35 * mm]),
             ]
             story.append(KeepTogether(block))
-        story.append(Paragraph(_esc(_("Route of each pair")), heading))
+        story.append(Paragraph(escape(_("Route of each pair")), heading))
         rows = [[_("Pair"), _("Rounds")]]
         rows += [
             [p(f"{number} {name}"), p(" · ".join(f"{r}: {stop}" for r, stop in enumerate(stops, start=1)))]

@@ -8,13 +8,13 @@ from django.shortcuts import redirect, render
 
 from competitions.movement.cards import MovementUnavailable, movement_card
 from competitions.movement.pdf import MovementRenderer
-from competitions.organiser.views import organiser_competition
+from competitions.permissions import organised_competition
 from documents.pdf import pdf_response
 
 
 @login_required
 def movement(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     try:
         card, error = movement_card(competition), None
     except MovementUnavailable as unavailable:
@@ -22,12 +22,12 @@ def movement(request, slug):
     context = {"competition": competition, "card": card, "error": error}
     # A competition without a movement (not fixed pairs, too few or too many pairs) gets the page
     # with the reason in words: a page an organiser opened from the menu, not a bad request.
-    return render(request, "staff/competitions/movement.html", context)
+    return render(request, "competitions/movement/movement.html", context)
 
 
 @login_required
 def movement_pdf(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     try:
         card = movement_card(competition)
     except MovementUnavailable:

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 
-from clubs.members.names import player_sort_key
 from clubs.models import Player
+from clubs.names import player_sort_key
 from clubs.permissions import clubs_managed_by
 from competitions.models import (
     SEATS,

@@ -1,16 +1,14 @@
-"""The organiser's pages (login; the club boundary is checked in every view). Namespace "staff"."""
+"""The organiser's pages (login; the club boundary is checked in every view), under ``/manage/`` in the
+namespace "staff" (config/urls.py)."""
 
 from django.urls import path
 
-from competitions.movement import views as movement_views
 from competitions.organiser import views
 
-app_name = "staff"
-
-competition = "manage/competitions/<slug:slug>/"
+competition = "competitions/<slug:slug>/"
 
 urlpatterns = [
-    path("manage/", views.dashboard, name="dashboard"),
+    path("", views.dashboard, name="dashboard"),
     path(competition, views.competition_detail, name="competition"),
     path(competition + "evenings/new/", views.evening_create, name="evening-create"),
     path(competition + "evenings/<int:number>/attendance/", views.attendance, name="attendance"),
@@ -29,6 +27,4 @@ urlpatterns = [
     path(competition + "rounds/<int:number>/publish/", views.round_publish, name="publish"),
     path(competition + "fixtures/", views.fixtures, name="fixtures"),
     path(competition + "swiss/", views.swiss, name="swiss"),
-    path(competition + "movement/", movement_views.movement, name="movement"),
-    path(competition + "movement.pdf", movement_views.movement_pdf, name="movement-pdf"),
 ]

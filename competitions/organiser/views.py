@@ -26,30 +26,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from clubs.members.names import player_sort_key
 from clubs.models import Player
-from clubs.permissions import clubs_managed_by, is_organiser_of, is_site_admin
+from clubs.names import player_sort_key
+from clubs.permissions import clubs_managed_by, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
-from competitions.evenings import services as evening_services
-from competitions.evenings import substitutes
 from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, SubstituteForm, WalkInForm
 from competitions.models import Attendance, Competition, Evening, Round, SitOut
 from competitions.organiser import selectors
 from competitions.organiser import selectors as organiser_selectors
 from competitions.organiser.forms import AttendanceForm, DrawForm, EveningForm, FixturesForm, SwapForm
 from competitions.organiser.selectors import Draw
+from competitions.permissions import organised_competition
 from competitions.services import DrawError
 from core.compass import seat_label
-
-
-def organiser_competition(request, slug: str) -> Competition:
-    """The competition of ``slug`` for its club's organiser (or a site admin); anyone else gets 403."""
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
+from core.refusals import show_refusal
 
 
 def _round(competition: Competition, number: int) -> Round:
@@ -81,24 +73,24 @@ def dashboard(request):
     with_competitions = {c.club_id for c in competitions}
     new_clubs = [club for club in clubs_managed_by(request.user).order_by("name") if club.pk not in with_competitions]
     context = {"competitions": competitions, "new_clubs": new_clubs}
-    return render(request, "staff/competitions/dashboard.html", context)
+    return render(request, "competitions/organiser/dashboard.html", context)
 
 
 @login_required
 def competition_detail(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     context = {"competition": competition, "evening_form": EveningForm()}
     if competition.format == Competition.Format.INDIVIDUAL:
         context["evenings"] = selectors.evenings_of(competition)
     else:
         context["rounds"] = selectors.rounds_of(competition)
-    return render(request, "staff/competitions/competition.html", context)
+    return render(request, "competitions/organiser/competition.html", context)
 
 
 @login_required
 @require_POST
 def evening_create(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     form = EveningForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Please enter a valid date."))
@@ -106,14 +98,14 @@ def evening_create(request, slug):
     try:
         evening = services.create_evening(competition=competition, date=form.cleaned_data["date"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect("staff:competition", slug=slug)
     return redirect("staff:attendance", slug=slug, number=evening.number)
 
 
 @login_required
 def attendance(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     members = selectors.attendance_list(evening)
     by_id = {m.player.pk: m.player for m in members}
@@ -127,7 +119,7 @@ def attendance(request, slug, number):
                 called_off=[by_id[pk] for pk in form.cleaned_data["called_off"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             count = len(present)
             messages.success(
@@ -151,7 +143,7 @@ def attendance(request, slug, number):
         **_evening_forms(evening),
     }
     status = 400 if form.is_bound and form.errors and not form.non_field_errors() else 200  # an invalid choice
-    return render(request, "staff/competitions/attendance.html", context, status=status)
+    return render(request, "competitions/organiser/attendance.html", context, status=status)
 
 
 def _evening_forms(evening: Evening) -> dict:
@@ -170,13 +162,13 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
         "individual": round.competition.format == Competition.Format.INDIVIDUAL,
         **evening_round_context(round, draw, **evening_forms),
     }
-    return render(request, "staff/competitions/draw.html", context, status=status)
+    return render(request, "competitions/organiser/draw.html", context, status=status)
 
 
 @login_required
 def round_draw(request, slug, number):
     """The draw of a round; a POST draws a round that has no tables yet."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     if request.method != "POST":
         return _render_draw(request, round)
@@ -186,14 +178,14 @@ def round_draw(request, slug, number):
     try:
         services.draw_round(round=round, seed=form.cleaned_data["seed"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     return HttpResponseRedirect(_draw_url(round))
 
 
 @login_required
 @require_POST
 def round_redraw(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     form = DrawForm(request.POST)
     if not form.is_valid():
@@ -201,7 +193,7 @@ def round_redraw(request, slug, number):
     try:
         services.redraw(round=round, seed=form.cleaned_data["seed"])
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
@@ -210,7 +202,7 @@ def round_redraw(request, slug, number):
 @login_required
 @require_POST
 def round_swap(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     draw = selectors.round_draw(round)
     form = SwapForm(request.POST, choices=draw.choices)
@@ -224,7 +216,7 @@ def round_swap(request, slug, number):
                 player_b=players[form.cleaned_data["player_b"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             messages.success(request, _("Swapped."))
             return HttpResponseRedirect(_draw_url(round))
@@ -240,11 +232,11 @@ def round_publish(request, slug, number):
 def round_action(request, slug, number, service, success: str):
     """A one-click change of a round (publish, unpublish): call the service, report its refusal or
     ``success`` (a message with ``%(round)s``), and go back to the round's draw page."""
-    round = _round(organiser_competition(request, slug), number)
+    round = _round(organised_competition(request, slug), number)
     try:
         service(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, success % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))
@@ -252,13 +244,13 @@ def round_action(request, slug, number, service, success: str):
 
 @login_required
 def fixtures(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     form = FixturesForm(_posted(request), initial={"double": competition.double_round_robin})  # the season's plan
     if request.method == "POST" and form.is_valid():
         try:
             rounds = services.generate_fixtures(competition=competition, **form.cleaned_data)
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             count = len(rounds)
             messages.success(
@@ -273,12 +265,12 @@ def fixtures(request, slug):
         "divisions": selectors.divisions_of(competition),
         "rounds": competition.rounds.count(),
     }
-    return render(request, "staff/competitions/fixtures.html", context, status=400 if form.errors else 200)
+    return render(request, "competitions/organiser/fixtures.html", context, status=400 if form.errors else 200)
 
 
 @login_required
 def swiss(request, slug):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     error = None
     if request.method == "POST":
         try:
@@ -290,7 +282,7 @@ def swiss(request, slug):
             return HttpResponseRedirect(_draw_url(round))
     last = selectors.rounds_of(competition).last()
     context = {"competition": competition, "last": last, "error": error}
-    return render(request, "staff/competitions/swiss.html", context, status=400 if error else 200)
+    return render(request, "competitions/organiser/swiss.html", context, status=400 if error else 200)
 
 
 def _attendance_url(slug: str, number: int) -> str:
@@ -313,7 +305,7 @@ def _save_ticks(request, evening) -> bool:
             called_off=[members[pk] for pk in form.cleaned_data["called_off"]],
         )
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return False
     return True
 
@@ -322,7 +314,7 @@ def _save_ticks(request, evening) -> bool:
 @require_POST
 def walk_in(request, slug, number):
     """Add a guest or a new member; the attendance page posts its unsaved ticks along, saved first."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     if request.POST.get("ticks") == "1" and not _save_ticks(request, evening):
         return redirect(_attendance_url(slug, number))
@@ -333,9 +325,9 @@ def walk_in(request, slug, number):
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
         return redirect(_attendance_url(slug, number))
     try:
-        player = evening_services.add_walk_in(evening=evening, **form.cleaned_data)
+        player = services.add_walk_in(evening=evening, **form.cleaned_data)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         text = (
             _("%(name)s is added as a guest and present.")
@@ -350,7 +342,7 @@ def walk_in(request, slug, number):
 @require_POST
 def substitute(request, slug, number):
     """A substitute (invaller) takes over a member's seat for the rest of the evening."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     listed = organiser_selectors.attendance_list(evening)
     members = {m.player.pk: m.player for m in listed}
@@ -363,14 +355,14 @@ def substitute(request, slug, number):
         return redirect(_attendance_url(slug, number))
     data = form.cleaned_data
     try:
-        record = substitutes.substitute(
+        record = services.substitute(
             evening=evening,
             member=members[data["member"]],
             substitute=members[data["substitute"]],
             from_round=data["from_round"],
         )
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(
             request,
@@ -383,12 +375,12 @@ def substitute(request, slug, number):
 @login_required
 @require_POST
 def evening_delete(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     try:
-        evening_services.delete_evening(evening=evening)
+        services.delete_evening(evening=evening)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect(_attendance_url(slug, number))
     messages.success(request, _("Evening %(number)s is deleted.") % {"number": number})
     return redirect("staff:competition", slug=slug)
@@ -397,11 +389,11 @@ def evening_delete(request, slug, number):
 @login_required
 @require_POST
 def evening_tables(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     form = EveningTablesForm(request.POST)
     if form.is_valid():
-        evening_services.set_evening_tables(evening=evening, three_player_tables=form.choice())
+        services.set_evening_tables(evening=evening, three_player_tables=form.choice())
         messages.success(
             request,
             _("Saved: odd numbers tonight get %(choice)s.")
@@ -416,16 +408,16 @@ def evening_tables(request, slug, number):
 @require_POST
 def round_next(request, slug, number):
     """Draw the evening's next round; past the competition's rounds per evening only when confirmed."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     evening = _evening(competition, number)
     drawn = evening.rounds.count()
     if drawn >= competition.rounds_per_evening and request.POST.get("confirm") != "1":
         context = {"competition": competition, "evening": evening, "drawn": drawn}
-        return render(request, "staff/competitions/round_next_confirm.html", context)
+        return render(request, "competitions/organiser/round_next_confirm.html", context)
     try:
         round = services.draw_next_round(evening=evening)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect(_attendance_url(slug, number))
     return HttpResponseRedirect(_draw_url(round))
 
@@ -433,13 +425,13 @@ def round_next(request, slug, number):
 @login_required
 @require_POST
 def round_delete(request, slug, number):
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     label = round.label
     try:
-        evening_services.delete_round(round=round)
+        services.delete_round(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return HttpResponseRedirect(_draw_url(round))
     messages.success(request, _("%(round)s is deleted.") % {"round": label})
     if round.evening_id:
@@ -454,7 +446,7 @@ def round_unpublish(request, slug, number):
         request,
         slug,
         number,
-        evening_services.unpublish_round,
+        services.unpublish_round,
         _("%(round)s is a draft again; its table links pause until it is published again (the same links)."),
     )
 
@@ -500,20 +492,20 @@ def evening_round_context(
 @require_POST
 def round_reseat(request, slug, number):
     """After publishing: a late arrival or a leaver; reprint the sheets of the tables involved."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     seated, others = evening_round_context(round, _draw_for(round), with_rotation=False)["reseat_choices"]
     form = ReseatForm(request.POST, seated=seated, others=others)
     if form.is_valid():
         players = Player.objects.in_bulk([form.cleaned_data["player_a"], form.cleaned_data["player_b"]])
         try:
-            tables = evening_services.reseat(
+            tables = services.reseat(
                 round=round,
                 player_a=players[form.cleaned_data["player_a"]],
                 player_b=players[form.cleaned_data["player_b"]],
             )
         except DrawError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             links = format_html_join(
                 ", ",
@@ -540,7 +532,7 @@ def round_reseat(request, slug, number):
 @require_POST
 def round_sit_out(request, slug, number):
     """Mark who sits this round out, then draw the round anew without them (draft rounds only)."""
-    competition = organiser_competition(request, slug)
+    competition = organised_competition(request, slug)
     round = _round(competition, number)
     present = list(Player.objects.filter(attendances__evening_id=round.evening_id).values_list("pk", "last_name"))
     form = SitOutForm(request.POST, present=present)
@@ -548,13 +540,13 @@ def round_sit_out(request, slug, number):
         messages.error(request, _("Choose players present at the evening."))
         return HttpResponseRedirect(_draw_url(round))
     try:
-        evening_services.set_sit_outs(round=round, player_ids=form.cleaned_data["sit_out"])
+        services.set_sit_outs(round=round, player_ids=form.cleaned_data["sit_out"])
         if round.matches.exists() or round.byes.exists():
             services.redraw(round=round)
         else:
             services.draw_round(round=round)
     except DrawError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
     return HttpResponseRedirect(_draw_url(round))

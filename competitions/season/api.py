@@ -32,9 +32,9 @@ from competitions.season.api_schemas import (
     settings_from_body,
 )
 from competitions.season.models import SettingsChange
-from competitions.season.plain import plain_rules
 from competitions.season.reglementen import BY_KEY
 from competitions.season.validation import settings_of
+from competitions.standings.plain import plain_rules
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 
 router = Router(tags=["organiser"])

@@ -19,9 +19,9 @@ from django.utils import translation
 from ninja import Field, Schema
 from pydantic import ConfigDict, create_model
 
+from competitions.base.rulesets import EDITABLE_OPTIONS
 from competitions.models import Competition
 from competitions.season.reglementen import TEMPLATES
-from competitions.season.rulesets import EDITABLE_OPTIONS
 from competitions.season.validation import setting_names
 from competitions.standings import HEAD_TO_HEAD, METRICS
 

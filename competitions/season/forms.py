@@ -20,8 +20,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from competitions.base.options import FOUR_OF_A_KIND_CHOICES, differences, effective_values, house_rules
 from competitions.models import Competition
-from competitions.season.options import FOUR_OF_A_KIND_CHOICES, differences, effective_values, house_rules
 from competitions.season.validation import setting_names
 from competitions.standings import tie_breakers_of
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS

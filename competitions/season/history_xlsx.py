@@ -2,8 +2,8 @@
 (headers player, date, points in the current language) and the reading of an uploaded file into the
 rows that ``competitions.season.history`` checks and imports.
 
-The upload is checked by ``documents.upload_guard`` before openpyxl opens it (bombs and oversized
-sheets refused in bounded work), then read in read-only mode. The headers are found by name, in
+The upload is opened by ``documents.workbook`` like every import's (checked by ``documents.upload_guard``
+before openpyxl opens it, then read in read-only mode). The headers are found by name, in
 English or Dutch, in any order; blank rows at the end are ignored. Each row keeps its sheet row
 number, so that a refusal names the row the organiser sees in Excel.
 """
@@ -13,18 +13,15 @@ from __future__ import annotations
 import datetime
 import io
 import re
-import zipfile
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
-from openpyxl.utils.exceptions import InvalidFileException
 
 from competitions.season.history import ROWS_MAX
-from documents.upload_guard import UnsafeWorkbook, check_workbook
+from documents.workbook import ImportRefused, open_workbook
 
-MAX_BYTES = 5 * 1024 * 1024
 #: the columns: key (the service's row key), header (translated), the other headers accepted
 COLUMNS = (
     ("player", gettext_noop("Player"), {"player", "speler", "name", "naam"}),
@@ -77,20 +74,17 @@ def _date(value):
 
 def read_rows(data: bytes) -> tuple[list[dict], list[int]]:
     """(rows of {"player", "date", "points"}, their sheet row numbers), or :class:`SheetRefused`."""
-    if not data:
-        raise SheetRefused(_("The file is empty."))
-    if len(data) > MAX_BYTES:
-        raise SheetRefused(_("The file is larger than 5 MB."))
     try:
-        check_workbook(data, max_row=ROWS_MAX + 1)
-    except UnsafeWorkbook as unsafe:
-        raise SheetRefused(str(unsafe)) from None
-    try:
-        wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, InvalidFileException, KeyError, OSError, ValueError):
-        raise SheetRefused(
-            _("This file is not an Excel workbook (.xlsx). Download the template, fill it in and save it as .xlsx.")
-        ) from None
+        wb = open_workbook(
+            data,
+            not_xlsx=_(
+                "This file is not an Excel workbook (.xlsx). Download the template, fill it in and save it as .xlsx."
+            ),
+            max_rows=ROWS_MAX,
+            data_only=True,
+        )
+    except ImportRefused as refused:
+        raise SheetRefused(str(refused)) from None
     try:
         ws = wb.worksheets[0]
         lines = ws.iter_rows(values_only=True)

@@ -7,11 +7,9 @@ from competitions.season import views, views_history
 app_name = "season"
 
 urlpatterns = [
-    path("manage/clubs/<slug:slug>/competitions/new/", views.competition_new, name="new"),
-    path("manage/competitions/<slug:slug>/settings/", views.competition_settings, name="settings"),
-    path("manage/competitions/<slug:slug>/new-season/", views.new_season, name="new-season"),
-    path("manage/competitions/<slug:slug>/history/", views_history.history_import, name="history"),
-    path(
-        "manage/competitions/<slug:slug>/history/template.xlsx", views_history.history_template, name="history-template"
-    ),
+    path("clubs/<slug:slug>/competitions/new/", views.competition_new, name="new"),
+    path("competitions/<slug:slug>/settings/", views.competition_settings, name="settings"),
+    path("competitions/<slug:slug>/new-season/", views.new_season, name="new-season"),
+    path("competitions/<slug:slug>/history/", views_history.history_import, name="history"),
+    path("competitions/<slug:slug>/history/template.xlsx", views_history.history_template, name="history-template"),
 ]

@@ -31,9 +31,9 @@ from types import SimpleNamespace
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from competitions.base.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.models import Competition
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.standings import tie_breaker_errors
 
 LOCKED = frozenset({"format", "ruleset", "rule_options", "deals_per_match", "first_dealer"})

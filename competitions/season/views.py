@@ -16,36 +16,21 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from clubs.models import Club
-from clubs.permissions import is_organiser_of
+from clubs.permissions import organised_club
+from competitions.base.options import preset_values
 from competitions.models import Competition
+from competitions.permissions import organised_competition
 from competitions.season import selectors, services
 from competitions.season.forms import NewSeasonForm, SettingsForm
-from competitions.season.options import preset_values
-from competitions.season.plain import plain_rules
 from competitions.season.reglementen import BY_KEY, TEMPLATES
 from competitions.season.validation import LOCKED, settings_errors, settings_of
+from competitions.standings.plain import plain_rules
 from scoring.rules import RULESETS
-
-
-def _club(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not is_organiser_of(request.user, club.pk):
-        raise PermissionDenied
-    return club
-
-
-def _competition(request, slug: str) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
 
 
 def _presets() -> dict:
@@ -70,12 +55,12 @@ def _with_preset(data, preset: str):
 def _render(request, context: dict, status: int = 200):
     context.setdefault("templates", TEMPLATES)
     context.setdefault("presets", _presets())
-    return render(request, "staff/season/settings.html", context, status=status)
+    return render(request, "competitions/season/settings.html", context, status=status)
 
 
 @login_required
 def competition_new(request, slug):
-    club = _club(request, slug)
+    club = organised_club(request, slug)
     template = BY_KEY.get(request.GET.get("template", ""))
     context = {"club": club, "mode": "new", "template": template}
     if request.method == "POST" and "show_preset" in request.POST:
@@ -121,7 +106,7 @@ def _lock(form: SettingsForm) -> None:
 
 @login_required
 def competition_settings(request, slug):
-    competition = _competition(request, slug)
+    competition = organised_competition(request, slug)
     current = settings_of(competition)
     counts = selectors.results_count(competition)
     sources = list(selectors.replay_sources(competition))
@@ -211,7 +196,7 @@ def _next_name(name: str) -> str:
 
 @login_required
 def new_season(request, slug):
-    competition = _competition(request, slug)
+    competition = organised_competition(request, slug)
     if request.method == "POST":
         form = NewSeasonForm(request.POST)
         if form.is_valid():
@@ -240,4 +225,4 @@ def new_season(request, slug):
         "form": form,
         "entrants": competition.entrants.count(),
     }
-    return render(request, "staff/season/new_season.html", context, status=status)
+    return render(request, "competitions/season/new_season.html", context, status=status)

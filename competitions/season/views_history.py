@@ -13,25 +13,17 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from clubs.permissions import is_organiser_of
-from competitions.models import Competition
+from competitions.permissions import organised_competition
 from competitions.season.history import HistoryRefused, check_rows, import_evening_totals, unknown_names
-from competitions.season.history_xlsx import MAX_BYTES, SheetRefused, header, read_rows, template_workbook
+from competitions.season.history_xlsx import SheetRefused, header, read_rows, template_workbook
+from documents.workbook import MAX_BYTES, UploadForm
 from documents.xlsx import XLSX_TYPE
 
 CONFIRM_MAX_AGE = 3600
-
-
-def competition_of_organiser(request, slug: str) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
 
 
 def _salt(competition, user) -> str:
@@ -60,7 +52,7 @@ def _import(request, competition, rows, numbers, *, create_players: bool, contex
         )
     except HistoryRefused as refused:
         context["row_errors"] = _row_errors(refused.errors, numbers)
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     messages.success(
         request,
         _(
@@ -80,10 +72,10 @@ def _import(request, competition, rows, numbers, *, create_players: bool, contex
 
 @login_required
 def history_import(request, slug):
-    competition = competition_of_organiser(request, slug)
+    competition = organised_competition(request, slug)
     context = {"competition": competition, "club": competition.club, "max_mb": MAX_BYTES // (1024 * 1024)}
     if request.method != "POST":
-        return render(request, "staff/season/history.html", context)
+        return render(request, "competitions/season/history.html", context)
     if "payload" in request.POST:  # the confirmation of the unknown names
         try:
             rows, numbers = signing.loads(
@@ -91,37 +83,36 @@ def history_import(request, slug):
             )
         except signing.BadSignature:
             context["problems"] = [_("This confirmation has expired or was changed; upload the file again.")]
-            return render(request, "staff/season/history.html", context, status=400)
+            return render(request, "competitions/season/history.html", context, status=400)
         return _import(request, competition, rows, numbers, create_players=True, context=context)
-    upload = request.FILES.get("file")
-    if upload is None:
-        context["problems"] = [_("Choose a file to upload.")]
-        return render(request, "staff/season/history.html", context, status=400)
-    context["filename"] = upload.name
-    if upload.size > MAX_BYTES:
-        context["problems"] = [_("The file is larger than 5 MB.")]
-        return render(request, "staff/season/history.html", context, status=400)
+    form = UploadForm(request.POST, request.FILES)
+    if form.upload is not None:
+        context["filename"] = form.upload.name
+    if not form.is_valid():
+        context["problems"] = form.problems
+        return render(request, "competitions/season/history.html", context, status=400)
+    upload = form.cleaned_data["file"]
     try:
         rows, numbers = read_rows(upload.read())
     except SheetRefused as refused:
         context["problems"] = [str(refused)]
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     parsed, errors = check_rows(competition, rows)
     if errors:
         context["row_errors"] = _row_errors(errors, numbers)
-        return render(request, "staff/season/history.html", context, status=400)
+        return render(request, "competitions/season/history.html", context, status=400)
     unknown = unknown_names(competition, parsed)
     if unknown:
         context["unknown"] = unknown
         context["row_count"] = len(rows)
         context["payload"] = signing.dumps([rows, numbers], salt=_salt(competition, request.user), compress=True)
-        return render(request, "staff/season/history.html", context)
+        return render(request, "competitions/season/history.html", context)
     return _import(request, competition, rows, numbers, create_players=False, context=context)
 
 
 @login_required
 def history_template(request, slug):
-    competition = competition_of_organiser(request, slug)
+    competition = organised_competition(request, slug)
     response = HttpResponse(template_workbook(), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{competition.slug}-evening-totals.xlsx"'
     return response

@@ -13,9 +13,9 @@ Only confirmed results count (teams of four: both tables of a team match confirm
 
 from __future__ import annotations
 
-from competitions.league.results import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.models import Competition, Evening
 from competitions.standings import formats, individual, pairs_teams, season_rules
+from competitions.standings.fixtures import bye_match_points, fixture_lines, match_points_by_entrant
 from competitions.standings.metrics import (
     HEAD_TO_HEAD,
     METRICS,

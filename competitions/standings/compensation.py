@@ -20,8 +20,8 @@ from collections import defaultdict
 
 from django.db.models import Count, Sum
 
+from competitions.base.rulesets import RuleOptionError, ruleset_for
 from competitions.models import Competition
-from competitions.season.rulesets import RuleOptionError, ruleset_for
 from competitions.standings.metrics import seat_sides
 from core.numbers import quotient
 

@@ -2,7 +2,7 @@
 evening by evening or round by round, for the leaders and for one entrant a reader picks.
 
 Club evenings use the evening scores the standings already hold (no query); pairs and teams the
-fixture lines (``competitions.league.results``: one query; a pairs league's standings page only its
+fixture lines (``competitions.standings.fixtures``: one query; a pairs league's standings page only its
 leaders' lines and, in a second query, the rounds with a result).
 """
 
@@ -14,9 +14,9 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from competitions.league.results import FixtureLine, fixture_lines, pairs_rounds_with_results
 from competitions.models import Competition
 from competitions.standings import charts
+from competitions.standings.fixtures import FixtureLine, fixture_lines, pairs_rounds_with_results
 from competitions.standings.tiebreak import row_id
 
 LEADERS = 5

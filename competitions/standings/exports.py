@@ -147,7 +147,3 @@ def _number(value) -> str:
     if isinstance(value, float):
         return number_text(value, 1)
     return number_text(value, 0)
-
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -28,8 +28,8 @@ from fractions import Fraction
 from django.db.models import Count, Exists, F, Min, OuterRef, Q, Sum
 from django.utils.translation import gettext
 
-from clubs.members.names import full_name_sort_key, surname_key
 from clubs.models import Player
+from clubs.names import full_name_sort_key, surname_key
 from competitions.models import Bye, Competition, Entrant, Match, MatchSide
 from competitions.standings import compensation, recorded, season_rules
 from competitions.standings.metrics import EveningScore, StandingRow, seat_sides

@@ -46,7 +46,7 @@ class StandingRow:
     division: str = ""
     division_order: int = 0
     members: list[tuple[int, str]] = field(default_factory=list)  # (player id, name) of a team
-    sort_key: tuple = ()  # the order within a shared place: a player by surname (clubs.members.names)
+    sort_key: tuple = ()  # the order within a shared place: a player by surname (clubs.names)
     # aggregates
     points: int | Fraction = 0  # the ranking score: season score (individual) or total points
     total: int = 0  # points scored at the table (no byes, no absence)

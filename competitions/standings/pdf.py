@@ -6,6 +6,8 @@ places carry a ★ and the prize rule is printed under the table."""
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.styles import ParagraphStyle
@@ -13,9 +15,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from competitions.models import Competition
-from competitions.season.plain import plain_rules
 from competitions.standings.exports import cell_value, standing_columns
 from competitions.standings.notes import season_notes
+from competitions.standings.plain import plain_rules
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.recorded import NOT_RECORDED, unrecorded
 from core.numbers import number_text
@@ -85,7 +87,7 @@ class StandingsRenderer(FlowableRenderer):
                 text = row.place_label
                 cells.append((text + (" " + PRIZE_MARK if row.prize else ""),) * 2)
             elif c.key == "name":
-                cells.append((row.name, _esc(row.name)))
+                cells.append((row.name, escape(str(row.name))))
             elif c.key == "made_percent":
                 text = f"{row.made_percent}%" if row.bids and not unrecorded(row, c.key) else NOT_RECORDED
                 cells.append((text, text))
@@ -95,7 +97,7 @@ class StandingsRenderer(FlowableRenderer):
                     cells.append(("", ""))
                     continue
                 text = _number(score.points)
-                markup = _esc(text)
+                markup = escape(str(text))
                 if score.absent:
                     markup = f'<font color="{ABSENT_COLOUR}">{markup}*</font>'
                     text += "*"
@@ -156,7 +158,7 @@ class StandingsRenderer(FlowableRenderer):
             for c, (text, markup) in zip(self.cols, cells):
                 if c.key == "name":
                     line.append(Paragraph(markup, name_style))
-                elif markup != _esc(text):  # struck through or marked absent
+                elif markup != escape(str(text)):  # struck through or marked absent
                     line.append(Paragraph(markup, cell_style))
                 else:
                     line.append(text)
@@ -183,20 +185,20 @@ class StandingsRenderer(FlowableRenderer):
         return [
             table,
             Spacer(1, 3 * mm),
-            *(Paragraph(_esc(line), small) for line in self.key_lines()),
+            *(Paragraph(escape(str(line)), small) for line in self.key_lines()),
             *self.reglement(),
         ]
 
     def reglement(self) -> list:
-        """ "Het reglement in gewone taal" at the foot (competitions/season/plain.py)."""
+        """ "Het reglement in gewone taal" at the foot (competitions/standings/plain.py)."""
         head = ParagraphStyle("reglement-head", fontName=FONT_BOLD, fontSize=8.5, leading=11, spaceBefore=8)
         body = ParagraphStyle("reglement", fontName=FONT, fontSize=8, leading=10.5)
         sentences = plain_rules(self.competition)
         if not sentences:
             return []
         return [
-            Paragraph(_esc(_("The reglement in plain words")), head),
-            *(Paragraph(_esc(sentence), body) for sentence in sentences),
+            Paragraph(escape(_("The reglement in plain words")), head),
+            *(Paragraph(escape(str(sentence)), body) for sentence in sentences),
         ]
 
     def key_lines(self) -> list[str]:
@@ -227,7 +229,3 @@ def _number(value) -> str:
     if isinstance(value, float):
         return number_text(value, 1)
     return number_text(value, 0)
-
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -110,7 +110,7 @@ def _prize(position: int, places: int, every: int) -> bool:
 
 def _display_order(row: StandingRow):
     """Within a shared place: players by surname without the tussenvoegsel ("van der Meer" under
-    M, ``clubs.members.names``), teams by name."""
+    M, ``clubs.names``), teams by name."""
     return (row.sort_key or (row.name.casefold(),), row_id(row) or 0)
 
 

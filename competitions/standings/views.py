@@ -5,11 +5,7 @@ A competition that is not public is shown to the staff of its club only (404 for
 
 from __future__ import annotations
 
-from django.http import Http404
-from django.shortcuts import get_object_or_404
-
-from clubs.permissions import is_staff_of
-from competitions.models import Competition
+from competitions import selectors
 from competitions.standings import standings
 from competitions.standings.exports import StandingsExporter
 from competitions.standings.pdf import StandingsRenderer
@@ -17,19 +13,12 @@ from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
 
 
-def visible_competition(request, slug) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not (competition.is_public or is_staff_of(request.user, competition.club_id)):
-        raise Http404
-    return competition
-
-
 def standings_xlsx(request, slug):
-    competition = visible_competition(request, slug)
+    competition = selectors.visible_competition(request, slug)
     return xlsx_response(StandingsExporter(competition, standings(competition)))
 
 
 def standings_pdf(request, slug):
-    competition = visible_competition(request, slug)
+    competition = selectors.visible_competition(request, slug)
     content = StandingsRenderer(competition, standings(competition)).render()
     return pdf_response(content, f"{slug}-standings.pdf")

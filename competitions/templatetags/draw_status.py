@@ -7,21 +7,20 @@ from __future__ import annotations
 from django import template
 
 from clubs.models import ApartPair
-from competitions.draws.methods import DrawMethod
 from competitions.draws.whist import whist_status
-from competitions.models import Competition
+from competitions.models import Competition, DrawMethod
 
 register = template.Library()
 
 
-@register.inclusion_tag("staff/competitions/_whist_status.html")
+@register.inclusion_tag("competitions/organiser/_whist_status.html")
 def whist_status_line(round):
     if round.competition.draw_method != DrawMethod.WHIST or not round.matches.exists():
         return {"status": None, "round": round}  # by lot, or not drawn yet: nothing to say, no query
     return {"status": whist_status(round=round), "round": round}
 
 
-@register.inclusion_tag("staff/competitions/_apart_pairs.html")
+@register.inclusion_tag("competitions/organiser/_apart_pairs.html")
 def apart_pairs_line(round):
     """For an individual draw: the club's members who never share a table (``clubs.ApartPair``), and
     where the organiser sets them (the club's pairs in the admin). One query."""

@@ -1,12 +1,12 @@
 """ "Het reglement in gewone taal" on every competition page: ``{% plain_rules competition tab %}``.
 
 Open on the overview, folded (one click) on the other pages. No query: the sentences come from the
-competition's own settings (``competitions.season.plain``).
+competition's own settings (``competitions.standings.plain``).
 """
 
 from django import template
 
-from competitions.season.plain import plain_rules as sentences
+from competitions.standings.plain import plain_rules as sentences
 
 register = template.Library()
 

@@ -7,6 +7,6 @@ from core.outbox import status
 register = template.Library()
 
 
-@register.inclusion_tag("staff/mail/_outbox.html")
+@register.inclusion_tag("core/_outbox.html")
 def outbox_status():
     return {"outbox": status()}

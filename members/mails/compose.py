@@ -15,12 +15,9 @@ from django.utils import translation
 
 from clubs.models import Player
 from members.mails.links import absolute, unsubscribe_url
-from members.models import MemberSettings
+from members.models import SWITCHES, MemberSettings
 
 logger = logging.getLogger(__name__)
-
-#: Notice kind -> the MemberSettings field that switches it.
-SWITCHES = {"draw": "draw_mail", "result": "result_mail", "reminder": "reminder_mail"}
 
 
 def settings_of(player: Player) -> MemberSettings:
@@ -52,13 +49,13 @@ def wants(player: Player, kind: str) -> bool:
 
 
 def compose(*, player: Player, kind: str, subject: str, template: str, context: dict) -> EmailMultiAlternatives:
-    """The mail ``members/mail/<template>.txt`` and ``.html`` in the member's language; ``subject`` is
+    """The mail ``members/mails/<template>.txt`` and ``.html`` in the member's language; ``subject`` is
     a callable's result rendered in that language by the caller (see :func:`in_language`)."""
     unsubscribe = unsubscribe_url(player_id=player.pk, kind=kind)
     context = {**context, "player": player, "unsubscribe_url": unsubscribe, "me_url": absolute("/me/")}
     with translation.override(settings_of(player).language):
-        text = render_to_string(f"members/mail/{template}.txt", context)
-        html = render_to_string(f"members/mail/{template}.html", context)
+        text = render_to_string(f"members/mails/{template}.txt", context)
+        html = render_to_string(f"members/mails/{template}.html", context)
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,

@@ -11,13 +11,12 @@ from django.views.decorators.csrf import csrf_exempt
 
 from clubs.models import Player
 from members import services
-from members.mails.compose import SWITCHES
 from members.mails.links import read_unsubscribe_token
-from members.models import Notice
+from members.models import SWITCHES, Notice
 
 
 def _refused(request, message: str, status: int):
-    return render(request, "members/unsubscribe.html", {"error": message}, status=status)
+    return render(request, "members/mails/unsubscribe.html", {"error": message}, status=status)
 
 
 @csrf_exempt  # a mail program posts "List-Unsubscribe=One-Click" without a form of ours; it only turns mail off
@@ -39,5 +38,5 @@ def unsubscribe(request, token: str):
     context = {"player": player, "kind": Notice.Kind(kind).label, "token": token}
     if request.method == "POST":
         services.set_mail_choices(player=player, choices={kind: False}, via="unsubscribe link")
-        return render(request, "members/unsubscribe.html", {**context, "done": True})
-    return render(request, "members/unsubscribe.html", context)
+        return render(request, "members/mails/unsubscribe.html", {**context, "done": True})
+    return render(request, "members/mails/unsubscribe.html", context)

@@ -29,7 +29,7 @@ from members.models import MemberSettings
 def me(request):
     members = selectors.members_of(request.user)
     if not members:
-        return render(request, "members/me.html", {"members": []}, status=403)
+        return render(request, "members/me/me.html", {"members": []}, status=403)
     pages = []
     for player in members:
         choices = settings_of(player)
@@ -53,7 +53,7 @@ def me(request):
                 "calendar_url": request.build_absolute_uri(f"/me/calendar/{choices.calendar_token}.ics"),
             }
         )
-    return render(request, "members/me.html", {"members": pages})
+    return render(request, "members/me/me.html", {"members": pages})
 
 
 @login_required
@@ -133,7 +133,7 @@ def answer_link(request, token: str):
         )
     context = {"player": player, "evening": evening, "coming": coming}
     if request.method != "POST":
-        return render(request, "members/answer.html", context)
+        return render(request, "members/me/answer.html", context)
     try:
         sign_up = signups.answer(evening=evening, player=player, coming=coming)
     except signups.SignUpRefused as refusal:
@@ -141,11 +141,11 @@ def answer_link(request, token: str):
     done = _("Noted: you come.") if sign_up.coming else _("Noted: you sent apologies.")
     if sign_up.late:
         done = _("Noted, but after the deadline: the organiser sees it as a late answer.")
-    return render(request, "members/answer.html", {**context, "done": done})
+    return render(request, "members/me/answer.html", {**context, "done": done})
 
 
 def _answer_refused(request, message: str, status: int):
-    return render(request, "members/answer.html", {"error": message}, status=status)
+    return render(request, "members/me/answer.html", {"error": message}, status=status)
 
 
 @login_required

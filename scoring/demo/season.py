@@ -24,22 +24,22 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.members.names import with_sort_names
 from clubs.models import Club, Player, StaffRole, Team, TeamMember
+from clubs.names import with_sort_names
 from competitions import services as organise
+from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Competition, Division, Entrant, Match, Round
-from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from scoring import services as scoring
 from scoring.duplicate.demo import seed_duplicate_evening, seed_duplicate_in_progress
-from scoring.entry.deal_input import deal_to_dict
 from scoring.models import Deal
 from scoring.ratings.demo import seed_ratings
 from scoring.rules import dealer_for_deal, simulate_deal
+from scoring.sheet.deal_input import deal_to_dict
 
 SEED = 1946  # the random seed of the whole demo season: the same data every time
 PASSWORD = "demo"
 SEASON_START = datetime.date(2025, 9, 3)
-# Attendance not divisible by four: tables of three, which play driemans (competitions.season.rulesets).
+# Attendance not divisible by four: tables of three, which play driemans (competitions.base.rulesets).
 THREE_PLAYER_TABLES = True
 EVENINGS = 10
 ATTENDANCE = (28, 26, 24, 27, 25, 28, 26, 25, 27, 24)

@@ -8,15 +8,15 @@ import datetime
 import random
 
 from clubs.models import Club, Player, Team, TeamMember
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Competition, Entrant, Match, Round
 from competitions.pairings import mitchell
-from competitions.season.rulesets import ruleset_for_match
 from scoring import services as scoring
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.duplicate.services import create_duplicate
-from scoring.entry.deal_input import deal_to_dict
 from scoring.rules.boards import Board as DealtBoard
 from scoring.rules.boards import parse_hands, play_board
+from scoring.sheet.deal_input import deal_to_dict
 
 SLUG = "demo-portefeuille"
 LIVE_SLUG = "demo-portefeuille-bezig"

@@ -8,12 +8,14 @@
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer
+from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, FlowableRenderer, draw_title_bar
 from scoring.duplicate.hands import seat_name
 from scoring.duplicate.selectors import (
     BoardSheet,
@@ -25,10 +27,6 @@ from scoring.duplicate.selectors import (
 )
 
 RED = "#b3261e"
-
-
-def _esc(text) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def signed(value) -> str:
@@ -49,29 +47,14 @@ class _DuplicateRenderer(FlowableRenderer):
         )
 
     def header(self, canvas, page_number: int) -> None:
-        width, height = self.pagesize
-        canvas.saveState()
-        canvas.setFillColorRGB(*GREEN)
-        canvas.setFont(FONT_BOLD, 15)
-        canvas.drawString(15 * mm, height - 12 * mm, self.get_title())
-        canvas.setFont(FONT, 9)
-        canvas.setFillColorRGB(*MUTED)
         setup = self.evening.setup
-        canvas.drawString(
-            15 * mm,
-            height - 17 * mm,
-            _("%(club)s · %(name)s · %(tables)s tables, %(deals)s deals")
-            % {
-                "club": self.competition.club.name,
-                "name": self.competition.name,
-                "tables": setup.tables,
-                "deals": setup.boards,
-            },
-        )
-        canvas.setStrokeColorRGB(*GREEN)
-        canvas.setLineWidth(1.5)
-        canvas.line(15 * mm, height - 19.5 * mm, width - 15 * mm, height - 19.5 * mm)
-        canvas.restoreState()
+        subtitle = _("%(club)s · %(name)s · %(tables)s tables, %(deals)s deals") % {
+            "club": self.competition.club.name,
+            "name": self.competition.name,
+            "tables": setup.tables,
+            "deals": setup.boards,
+        }
+        draw_title_bar(canvas, self.pagesize, self.get_title(), "", subtitle=subtitle, top=12 * mm, rule=19.5 * mm)
 
     def board_title(self, board: BoardSheet) -> str:
         text = _("Deal %(number)s · dealer %(dealer)s") % {"number": board.number, "dealer": seat_name(board.dealer)}
@@ -80,10 +63,10 @@ class _DuplicateRenderer(FlowableRenderer):
         return text
 
     def hand_cell(self, seat: str, lines) -> Paragraph:
-        text = f"<b>{_esc(seat_name(seat))}</b>"
+        text = f"<b>{escape(str(seat_name(seat)))}</b>"
         for line in lines:
             symbol = f'<font color="{RED}">{line.symbol}</font>' if line.red else line.symbol
-            text += f"<br/>{symbol} {_esc(line.cards)}"
+            text += f"<br/>{symbol} {escape(str(line.cards))}"
         return Paragraph(text, self.small)
 
     def diagram(self, board: BoardSheet, width: float) -> Table:
@@ -145,20 +128,20 @@ class HandRecordRenderer(_DuplicateRenderer):
         story = [Spacer(1, 5 * mm)]
         pairs = []
         for board in self.boards:
-            pairs.append([Paragraph(_esc(self.board_title(board)), self.small), self.diagram(board, width)])
+            pairs.append([Paragraph(escape(str(self.board_title(board))), self.small), self.diagram(board, width)])
         for i in range(0, len(pairs), 2):
             left = pairs[i]
             right = pairs[i + 1] if i + 1 < len(pairs) else ["", ""]
             row = Table([[left[0], right[0]], [left[1], right[1]]], colWidths=[width + 3 * mm] * 2)
             row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("BOTTOMPADDING", (0, 1), (-1, 1), 4 * mm)]))
             story.append(KeepTogether(row))
-        story.append(Paragraph(_esc(_("Movement")), self.heading))
-        story.append(Paragraph(_esc(self.movement_note()), self.small))
+        story.append(Paragraph(escape(_("Movement")), self.heading))
+        story.append(Paragraph(escape(str(self.movement_note())), self.small))
         story.append(Spacer(1, 2 * mm))
         head = ParagraphStyle("head", fontName=FONT_BOLD, fontSize=8, leading=9.5, textColor=(1, 1, 1))
         data = [
             [
-                Paragraph(_esc(text), head)
+                Paragraph(escape(str(text)), head)
                 for text in (  # wrapped: the Dutch headers are long
                     _("Round"),
                     _("Table"),
@@ -175,8 +158,8 @@ class HandRecordRenderer(_DuplicateRenderer):
                 [
                     str(line.round),
                     str(line.table),
-                    Paragraph(_esc(f"{line.ns.label} {line.ns.name}" if line.ns else "—"), self.small),
-                    Paragraph(_esc(f"{line.ew.label} {line.ew.name}" if line.ew else "—"), self.small),
+                    Paragraph(escape(f"{line.ns.label} {line.ns.name}" if line.ns else "—"), self.small),
+                    Paragraph(escape(f"{line.ew.label} {line.ew.name}" if line.ew else "—"), self.small),
                     f"{line.boards.start}–{line.boards.stop - 1}",
                     "" if line.round == self.evening.setup.tables else str(line.ew_to),
                     "" if line.round == self.evening.setup.tables else str(line.wallets_to),
@@ -207,7 +190,7 @@ class FrequencyRenderer(_DuplicateRenderer):
             story.append(
                 KeepTogether(
                     [
-                        Paragraph(_esc(self.board_title(board)), self.heading),
+                        Paragraph(escape(str(self.board_title(board))), self.heading),
                         self.diagram(board, full * 0.6),
                         Spacer(1, 2 * mm),
                         self.results_table(board, full),
@@ -235,8 +218,8 @@ class FrequencyRenderer(_DuplicateRenderer):
             data.append(
                 [
                     str(r.table),
-                    Paragraph(_esc(pairs[r.ns].label + " " + pairs[r.ns].name), self.small),
-                    Paragraph(_esc(pairs[r.ew].label + " " + pairs[r.ew].name), self.small),
+                    Paragraph(escape(str(pairs[r.ns].label + " " + pairs[r.ns].name)), self.small),
+                    Paragraph(escape(str(pairs[r.ew].label + " " + pairs[r.ew].name)), self.small),
                     str(r.deal.score_a) + (" " + _("nat") if r.deal.nat and r.deal.score_a == 0 else ""),
                     str(r.deal.score_b) + (" " + _("nat") if r.deal.nat and r.deal.score_b == 0 else ""),
                     signed(r.ns_result),

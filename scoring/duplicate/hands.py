@@ -53,7 +53,7 @@ def seat_name(seat: str) -> str:
 
 
 def diagram(board) -> dict:
-    """What ``duplicate/_hands.html`` shows of a ``BoardSheet``."""
+    """What ``scoring/duplicate/_hands.html`` shows of a ``BoardSheet``."""
     return {
         "hands": [(seat, seat_name(seat), lines) for seat, lines in board.hands.items()],
         "dealer": seat_name(board.dealer),

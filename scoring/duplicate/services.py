@@ -14,13 +14,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from competitions import services as organise
-from competitions.draws import pairing as draws
+from competitions.base import pairing as draws
+from competitions.base.checks import DrawError
+from competitions.base.rows import lock_competition, write_plans
+from competitions.base.rulesets import RuleOptionError, first_dealer_of, ruleset_for
 from competitions.league.services import team_places
 from competitions.models import Competition, Entrant, Round
-from competitions.organiser.checks import DrawError
-from competitions.organiser.rows import lock_competition, write_plans
 from competitions.pairings import mitchell
-from competitions.season.rulesets import RuleOptionError, first_dealer_of, ruleset_for
 from scoring.duplicate.models import Board, DuplicateSetup
 from scoring.rules.boards import deal_boards
 

@@ -68,7 +68,7 @@ def overview(request, slug):
         "movement_note": movement_note(setup),
         "missed_percentage": setup.missed_percentage,
     }
-    return render(request, "duplicate/overview.html", context)
+    return render(request, "scoring/duplicate/overview.html", context)
 
 
 def board_page(request, slug, number):
@@ -89,7 +89,7 @@ def board_page(request, slug, number):
         "previous": number - 1 if number > 1 else None,
         "next": number + 1 if number < setup.boards else None,
     }
-    return render(request, "duplicate/board.html", context)
+    return render(request, "scoring/duplicate/board.html", context)
 
 
 def pair_page(request, slug, entrant_id):
@@ -109,7 +109,7 @@ def pair_page(request, slug, entrant_id):
         "deals": total.boards + total.missed if total else 0,
         "table": PairBoardsTable(records.pair_records(evening, entrant_id, slug)),
     }
-    return render(request, "duplicate/pair.html", context)
+    return render(request, "scoring/duplicate/pair.html", context)
 
 
 def frequency_pdf(request, slug, number=None):

@@ -6,13 +6,12 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from clubs.permissions import is_organiser_of
-from competitions.models import Competition
+from competitions.permissions import organised_competition
+from core.refusals import show_refusal
 from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.services import MAX_BOARDS, MAX_TABLES, DuplicateError, create_duplicate, pairs_in_order
 
@@ -42,9 +41,7 @@ class DealForm(forms.Form):
 
 @login_required
 def deal(request, slug):
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
+    competition = organised_competition(request, slug)
     setup = DuplicateSetup.objects.filter(competition=competition).first()
     pairs = pairs_in_order(competition)
     form = DealForm(request.POST if request.method == "POST" else None, initial={"tables": max(2, len(pairs) // 2)})
@@ -52,7 +49,7 @@ def deal(request, slug):
         try:
             setup = create_duplicate(competition=competition, **form.cleaned_data)
         except DuplicateError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form)
         else:
             messages.success(
                 request,
@@ -61,4 +58,4 @@ def deal(request, slug):
             )
             return redirect("duplicate:overview", slug=slug)
     context = {"competition": competition, "form": form, "setup": setup, "pairs": pairs}
-    return render(request, "duplicate/staff_deal.html", context, status=400 if form.errors else 200)
+    return render(request, "scoring/duplicate/staff_deal.html", context, status=400 if form.errors else 200)

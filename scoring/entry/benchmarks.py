@@ -21,11 +21,11 @@ from django.test.utils import CaptureQueriesContext, override_settings
 
 from benchmarking import Measurement, Stopwatch, at_least, at_most, benchmark, rate, sized
 from clubs.models import Club, Player, StaffRole
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
-from competitions.season.rulesets import ruleset_for
 from scoring import services
-from scoring.entry.deal_input import deal_to_dict
 from scoring.rules import dealer_for_deal, simulate_deal
+from scoring.sheet.deal_input import deal_to_dict
 
 SAVE_QUERIES_BAR = 25
 SAVE_RATE_BAR = 50  # sheets/s

@@ -15,16 +15,16 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from competitions import permissions
+from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Match, MatchSeat, MatchSide
-from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from competitions.selectors import is_visible_match, play_seen
 from scoring import selectors, services
 from scoring.duplicate.selectors import board_numbers
-from scoring.entry.deal_input import sheet_words
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import initial_from_deals, layout_for, side_labels, whole_number
-from scoring.entry.preview import sheet_preview
 from scoring.matches.tables import AuditTable, DifferenceTable, StatsTable, deal_rows, deal_table, stat_rows
+from scoring.sheet.deal_input import sheet_words
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import initial_from_deals, layout_for, side_labels, whole_number
+from scoring.sheet.preview import sheet_preview
 from scoring.totals import views as views_totals
 
 
@@ -120,7 +120,7 @@ def enter(request, pk: int):
                     _("Nothing was typed in the sheet, so nothing was saved. To empty the sheet, use 'Clear sheet'."),
                 )
                 context = _sheet_context(request, match, form, mode="enter")
-                return render(request, "scoring/enter.html", context, status=400)
+                return render(request, "scoring/entry/enter.html", context, status=400)
             try:
                 with sheet_words(side_labels(match.sides)):
                     saved = services.save_deals(match=match, user=request.user, deals=deals, version=version)
@@ -142,7 +142,7 @@ def enter(request, pk: int):
         initial = initial_from_deals(layout, stored, match.version)
         form = SheetForm(_bound_initial(initial), layout=layout, seats=selectors.offender_seats(match))
     context = _sheet_context(request, match, form, mode="enter", conflict=conflict)
-    return render(request, "scoring/enter.html", context, status=status)
+    return render(request, "scoring/entry/enter.html", context, status=status)
 
 
 def _after_save(request, match: Match):
@@ -235,7 +235,7 @@ def blind_entry(request, pk: int):
                 table = DifferenceTable(differences, labels=labels, first=_("first entry"), second=_("your entry"))
                 return render(
                     request,
-                    "scoring/blind_result.html",
+                    "scoring/entry/blind_result.html",
                     {
                         "match": match,
                         "competition": match.round.competition,
@@ -254,7 +254,7 @@ def blind_entry(request, pk: int):
             seats=selectors.offender_seats(match),
         )
     context = _sheet_context(request, match, form, mode="blind")
-    return render(request, "scoring/enter.html", context, status=status)
+    return render(request, "scoring/entry/enter.html", context, status=status)
 
 
 def match_detail(request, pk: int):
@@ -292,4 +292,4 @@ def match_detail(request, pk: int):
         "may_confirm": staff and match.status == Match.Status.ENTERED and match.entered_by_id != user.pk,
         "audit": AuditTable(list(selectors.audit_trail(match)), labels=labels) if staff else None,
     }
-    return render(request, "scoring/match.html", context)
+    return render(request, "scoring/entry/match.html", context)

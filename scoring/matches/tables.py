@@ -17,10 +17,10 @@ from django.utils.translation import gettext_lazy, ngettext
 from competitions.models import SEATS
 from core.compass import seat_label
 from core.tables import BaseTable
-from scoring.entry.layout import FIELD_LABELS
-from scoring.matches.offenders import offender_label
 from scoring.rules import RuleSet, dealer_for_deal, to_tally
 from scoring.services import compare_sheets
+from scoring.sheet.layout import FIELD_LABELS
+from scoring.sheet.offenders import offender_label
 from scoring.totals.services import describe_totals, is_totals_entry
 
 SIDE_SUFFIXES = ("a", "b", "c")
@@ -259,7 +259,7 @@ def stat_rows(match, sides) -> list[StatRow]:
 # --- the audit trail (staff only)
 
 
-FIELD_NAMES = FIELD_LABELS  # one list of the sheet's field names (scoring.entry.forms)
+FIELD_NAMES = FIELD_LABELS  # one list of the sheet's field names (scoring.sheet.forms)
 
 
 def describe_value(field: str, value, labels: tuple[str, ...]) -> str:

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 from django.utils import timezone
 
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match
-from competitions.season.rulesets import ruleset_for_match
 from scoring.phones.selectors import side_label
 from scoring.services import compare_sheets
 

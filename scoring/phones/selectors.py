@@ -1,6 +1,6 @@
 """The table link, read side: the address phones reach, a match by its code, and what the phone
 shows for it. Writes are in :mod:`scoring.phones.services`; the code itself is made by
-:mod:`competitions.draws.table_codes` when the round is published.
+:mod:`competitions.base.table_codes` when the round is published.
 
 The address printed in QR codes: ``settings.SITE_URL`` when set (``SITE_URL=http://192.168.1.20:8000``);
 otherwise the address the request came in on — except a loopback address (the organiser browsing at
@@ -12,35 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db.models import Prefetch
 from django.http import Http404
 from django.urls import reverse
 
-from competitions.draws.table_codes import normalise, printed, printed_pin, side_pin
+from competitions.base.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
-from scoring.entry.layout import SIDE_SHOWN
+from core.network import site_url  # the address phones reach; lives in core so clubs' invitation links use it too
 from scoring.models import Deal
-
-LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
-
-
-def site_url(request) -> str:
-    """The site's address as phones on the club's network reach it, without a trailing slash."""
-    configured = getattr(settings, "SITE_URL", "")
-    if configured:
-        return configured.rstrip("/")
-    host = request.get_host()
-    if host.startswith("["):  # [::1]:8000
-        name, _sep, port = host.partition("]")
-        name, port = name + "]", port.lstrip(":")
-    else:
-        name, _sep, port = host.partition(":")
-    lan = getattr(settings, "LAN_ADDRESS", None)
-    if name in LOOPBACK and lan:
-        host = f"{lan}:{port}" if port else lan
-    return f"{request.scheme}://{host}"
+from scoring.sheet.layout import SIDE_SHOWN
 
 
 def table_path(code: str) -> str:

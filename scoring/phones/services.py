@@ -8,7 +8,7 @@ Who counts as the second person is the competition's ``second_check``:
   organiser still confirms (``services.confirm_match``);
 - ``opponents``: the opponents accepting at the table confirms the result;
 
-The opponents accept with their side's acceptance code (``competitions.draws.table_codes.side_pin``),
+The opponents accept with their side's acceptance code (``competitions.base.table_codes.side_pin``),
 which only their half of the score sheet carries: the table code alone let one phone confirm a sheet
 by saving it as "wij" and accepting it as "zij".
 - ``both``: the opponents accept first, then a scorer confirms (``confirm_match`` refuses before).
@@ -31,12 +31,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions.draws.table_codes import pin_matches
+from competitions import notices
+from competitions.base.rulesets import ruleset_for_match
+from competitions.base.table_codes import pin_matches
 from competitions.models import Competition, Match
-from competitions.season.rulesets import ruleset_for_match
 from core.transactions import atomic_refusals
-from scoring.entry.deal_input import DealError
-from scoring.entry.log import result_written
+from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry
 from scoring.phones.selectors import State, side_label, state_of
 from scoring.services import (
@@ -48,6 +48,8 @@ from scoring.services import (
     stored_deals,
     write_sheet,
 )
+from scoring.sheet.deal_input import DealError
+from scoring.sheet.log import result_written
 
 KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -162,6 +164,9 @@ def accept_at_table(*, match: Match, side: int, version: int, pin: str) -> Match
         action=AuditEntry.Action.CONFIRM if confirms else AuditEntry.Action.ACCEPT,
     )
     result_written(match, action="confirmed" if confirms else "accepted", table_side=side)
+    if match.status == Match.Status.CONFIRMED:
+        after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

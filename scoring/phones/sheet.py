@@ -1,28 +1,28 @@
 """The phone's sheet: the entry form's rows as cards for a thumb (one card a deal, one column a side),
-and the read-only summary the opponents check. Built from the entry form (``scoring.entry.forms``) and
-its live preview (``scoring.entry.preview``): the same field names, validation and messages as the
+and the read-only summary the opponents check. Built from the entry form (``scoring.sheet.forms``) and
+its live preview (``scoring.sheet.preview``): the same field names, validation and messages as the
 desktop sheet; the rules engine on the server answers, the phone only shows it."""
 
 from __future__ import annotations
 
 from django.http import QueryDict
 
+from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Match
-from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from scoring.duplicate.selectors import board_numbers
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import (
+from scoring.rules import RuleSet
+from scoring.selectors import offender_seats
+from scoring.services import stored_deals
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import (
     SIDE_SHOWN,
     SheetLayout,
     field_name,
     initial_from_deals,
     layout_for,
 )
-from scoring.entry.preview import sheet_preview
-from scoring.matches.offenders import offender_label
-from scoring.rules import RuleSet
-from scoring.selectors import offender_seats
-from scoring.services import stored_deals
+from scoring.sheet.offenders import offender_label
+from scoring.sheet.preview import sheet_preview
 
 TRUMPS = (("C", "♣"), ("D", "♦"), ("H", "♥"), ("S", "♠"))
 

@@ -20,13 +20,10 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubs.permissions import clubs_staffed_by
-from competitions.draws.table_codes import assign_table_codes, normalise, printed
+from competitions.base.table_codes import assign_table_codes, normalise, printed
 from competitions.models import Match, Round
 from documents.qr import qr_svg
 from scoring import selectors
-from scoring.entry.forms import SheetForm
-from scoring.entry.layout import whole_number
-from scoring.entry.preview import sheet_preview
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
 from scoring.phones.conflict import comparison
@@ -43,6 +40,9 @@ from scoring.phones.selectors import (
 )
 from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, rules_for_phone, summary
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, record_conflict, stored_deals
+from scoring.sheet.forms import SheetForm
+from scoring.sheet.layout import whole_number
+from scoring.sheet.preview import sheet_preview
 
 
 def table_link(view):
@@ -74,7 +74,7 @@ def table_link(view):
                 {"message": message, "paused": paused, "ended": not paused}, status=423 if paused else 410
             )
         context = {"message": message, "paused": paused, "ended_code": normalise(code) or ""}
-        return render(request, "scoring/table/link_state.html", context, status=423 if paused else 404)
+        return render(request, "scoring/phones/link_state.html", context, status=423 if paused else 404)
 
     return answer
 
@@ -88,7 +88,7 @@ def table_home(request):
         if code and Match.objects.filter(table_code=code, round__status=Round.Status.PUBLISHED).exists():
             return redirect("table:page", code=code)
         error = _("No table has the code %(code)s. Check the code on the score sheet.") % {"code": typed.strip()[:20]}
-    return render(request, "scoring/table/home.html", {"error": error, "typed": typed}, status=404 if error else 200)
+    return render(request, "scoring/phones/home.html", {"error": error, "typed": typed}, status=404 if error else 200)
 
 
 def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
@@ -139,7 +139,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
 def table_page(request, code: str):
     """What the table can do now: type the sheet, check it, or see the result."""
     match = match_for_code(code)
-    return render(request, "scoring/table/page.html", _context(request, match))
+    return render(request, "scoring/phones/page.html", _context(request, match))
 
 
 @require_POST
@@ -221,7 +221,7 @@ def table_save(request, code: str):
         request, match, form=SheetForm(request.POST, layout=form.layout, seats=selectors.offender_seats(match))
     )
     context["problem"] = problem
-    return render(request, "scoring/table/page.html", context, status=status)
+    return render(request, "scoring/phones/page.html", context, status=status)
 
 
 def _check(request, code: str, action, **extra):
@@ -328,7 +328,7 @@ def phones(request):
         )
     return render(
         request,
-        "scoring/table/phones.html",
+        "scoring/phones/phones.html",
         {
             "address": address,
             "qr": mark_safe(qr_svg(address + "/", label=address)),

@@ -9,18 +9,17 @@ boxes; and a QR code to the table's entry page with its short address printed un
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
 from reportlab.lib.units import mm
 
 from core.compass import seat_label, seats_label
 from documents.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
+from documents.qr import draw_qr
 from scoring.prints.sheets import Sheet
 from scoring.rules.tally import to_tally
 
 SHEET_W, SHEET_H = A4_LANDSCAPE[0] / 2, A4_LANDSCAPE[1]
 MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 9 * mm, 8 * mm, 10 * mm
 LINE = (0.55, 0.55, 0.55)
-QR_MASK = 2  # see draw_qr
 
 
 class ScoreSheetRenderer(PdfRenderer):
@@ -395,28 +394,5 @@ class SheetLayout:
             )
 
     def draw_qr(self, x, y, size) -> None:
-        """The QR code as one path of dark runs (reportlab's encoder, no extra dependency).
-
-        Choice: a fixed mask pattern. Any of the eight masks gives a valid code; reportlab's
-        widget tries all eight and draws each module as a shape, which made the QR code 80 % of
-        the time of a sheet. The runs of dark modules are written as one PDF path.
-        """
-        qr = QRCode(None, QRErrorCorrectLevel.M)
-        qr.addData(self.s.entry_url)
-        qr.version = qr.calculate_version()
-        qr.makeImpl(False, QR_MASK)
-        count = qr.getModuleCount()
-        module = size / count
-        # One literal path in module units (integers): cheap to write, crisp at any resolution.
-        ops = [f"q {module:.4f} 0 0 {module:.4f} {x:.2f} {y:.2f} cm 0 g"]
-        for r, row in enumerate(qr.modules):
-            c = 0
-            while c < count:
-                if row[c]:
-                    start = c
-                    while c < count and row[c]:
-                        c += 1
-                    ops.append(f"{start} {count - 1 - r} {c - start} 1 re")
-                c += 1
-        ops.append("f Q")
-        self.c.addLiteral(" ".join(ops))
+        """The table's entry link as a QR code (``documents.qr``: one PDF path of dark runs)."""
+        draw_qr(self.c, self.s.entry_url, x, y, size)

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from clubs.members.staff_names import result_staff_names
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
-from competitions.season.rulesets import ruleset_for
 from core.compass import seat_label
 from scoring.duplicate.selectors import board_numbers
 from scoring.rules import RULESETS
@@ -97,7 +97,7 @@ class Sheet:
 
 
 def competition_rules(competition: Competition):
-    """The competition's RuleSet (competitions.season.rulesets); the bare preset if its options are unusable,
+    """The competition's RuleSet (competitions.base.rulesets); the bare preset if its options are unusable,
     so a sheet still prints."""
     try:
         return ruleset_for(competition)

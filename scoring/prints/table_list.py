@@ -4,6 +4,8 @@ title shrinks, then is cut, to leave the club its room (``documents.pdf.draw_tit
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape
+
 from django.utils import formats
 from django.utils.translation import gettext as _
 from reportlab.lib.styles import ParagraphStyle
@@ -63,11 +65,15 @@ class TableListRenderer(FlowableRenderer):
             for side in sheet.sides:
                 players = [sheet.seat_names[seat] for seat in side.seats]
                 names = "<br/>".join(
-                    f"<font color='#1d5c3a'><b>{seat_label(seat)}</b></font> {_esc(name or '…')}"
+                    f"<font color='#1d5c3a'><b>{seat_label(seat)}</b></font> {escape(str(name or '…'))}"
                     for seat, name in zip(side.seats, players)
                 )
                 is_team = side.name and side.name != " & ".join(p for p in players if p)
-                team = f"<br/><font size=10 color='#666666'>{side.label} · {_esc(side.name)}</font>" if is_team else ""
+                team = (
+                    f"<br/><font size=10 color='#666666'>{side.label} · {escape(str(side.name))}</font>"
+                    if is_team
+                    else ""
+                )
                 markup.append(f"{names}{team}")
             if len(markup) == 3:  # a table of three: the third player under the second
                 markup = [markup[0], markup[1] + "<br/>" + markup[2]]
@@ -99,7 +105,7 @@ class TableListRenderer(FlowableRenderer):
         )
         index = [
             [
-                Paragraph(_esc(name), style),
+                Paragraph(escape(str(name)), style),
                 Paragraph(
                     _("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat_label(seat)},
                     style,
@@ -139,10 +145,6 @@ class QrCell(Flowable):
         draw_qr(self.canv, self.url, 0, 5 * mm, self.size)
         self.canv.setFont(FONT_BOLD, 9)
         self.canv.drawCentredString(self.size / 2, 1 * mm, self.code)
-
-
-def _esc(text: str) -> str:
-    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _sort_name(name: str) -> str:

@@ -9,10 +9,10 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.permissions import is_staff_of
-from competitions.draws.table_codes import assign_table_codes, printed
+from competitions import selectors
+from competitions.base.table_codes import assign_table_codes, printed
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
-from competitions.standings.views import visible_competition
 from documents.pdf import pdf_response
 from documents.xlsx import xlsx_response
 from scoring.phones.selectors import short_address, side_pins, site_url, table_url
@@ -86,7 +86,7 @@ def match_sheet(request, pk):
 
 
 def round_tables(request, slug, number):
-    competition = visible_competition(request, slug)
+    competition = selectors.visible_competition(request, slug)
     round_ = get_object_or_404(Round, competition=competition, number=number)
     round_.competition = competition
     if not is_visible_round(request.user, round_):
@@ -98,7 +98,7 @@ def round_tables(request, slug, number):
 
 
 def results_xlsx(request, slug):
-    competition = visible_competition(request, slug)
+    competition = selectors.visible_competition(request, slug)
     round_number = request.GET.get("round") or ""
     if round_number and not (round_number.isascii() and round_number.isdigit() and len(round_number) <= 6):
         raise BadRequest(_("'round' must be a round number."))  # not int("²"): a 400, not a server error

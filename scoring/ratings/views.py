@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,7 +11,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubs.models import Club
-from clubs.permissions import is_organiser_of
+from clubs.permissions import is_organiser_of, organised_club
 from core.numbers import number_text
 from scoring.ratings import chart, selectors, services
 from scoring.ratings.tables import PER_PAGE, ranking_table
@@ -89,9 +88,7 @@ def player(request, slug: str, player_id: int):
 @login_required
 @require_POST
 def recompute(request, slug: str):
-    club = get_object_or_404(Club, slug=slug)
-    if not is_organiser_of(request.user, club):
-        raise PermissionDenied
+    club = organised_club(request, slug)
     run = services.recompute(club=club)
     messages.success(
         request,

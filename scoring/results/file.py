@@ -8,12 +8,12 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubs.members.services import NO, YES, ImportRefused, cell_text, find_sheet, open_workbook, read_sheet
+from documents.workbook import NO, YES, ImportRefused, cell_text, find_sheet, open_workbook, read_sheet
 from scoring.results.exports import RESULT_HEADERS, SIDE_LETTERS
 
 SHEET = gettext_noop("results")
 REQUIRED = {"competition", "round", "table", "deal", "points A", "points B"}
-#: (column key, required, max length) as ``clubs.members.services.read_sheet`` takes them
+#: (column key, required, max length) as ``documents.workbook.read_sheet`` takes them
 COLUMNS = [(header, header in REQUIRED, 0) for header in RESULT_HEADERS]
 _INTEGER = re.compile(r"[+-]?\d+")
 

@@ -52,12 +52,16 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from clubs.members.services import ImportRefused, RowError, cell_text
 from clubs.permissions import is_organiser_of
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Competition, Match, MatchSide
-from competitions.season.rulesets import ruleset_for_match
 from core.text import control_character
-from scoring.entry.deal_input import (
+from documents.workbook import ImportRefused, RowError, cell_text
+from scoring.results.exports import SIDE_LETTERS
+from scoring.results.file import SHEET, read_results, side_cell, trump_cell, whole_cell, yes_no_cell
+from scoring.rules import InvalidDeal, score_match
+from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
+from scoring.sheet.deal_input import (
     DealError,
     check_deal,
     deal_to_dict,
@@ -65,10 +69,6 @@ from scoring.entry.deal_input import (
     to_deal_input,
     translate_engine_message,
 )
-from scoring.results.exports import SIDE_LETTERS
-from scoring.results.file import SHEET, read_results, side_cell, trump_cell, whole_cell, yes_no_cell
-from scoring.rules import InvalidDeal, score_match
-from scoring.services import NotAllowed, SheetInvalid, StaleVersion, compare_sheets, save_deals, stored_deals
 
 logger = logging.getLogger(__name__)
 
@@ -381,7 +381,7 @@ def import_results(
     *, competition: Competition, user, data: bytes, into_this_competition: bool = False, replace: bool = False
 ) -> ResultsImported:
     """Check every row, then save every table through ``save_deals`` in one transaction — or change
-    nothing and raise :class:`clubs.members.services.ImportRefused` with every reason. One log line either way."""
+    nothing and raise :class:`documents.workbook.ImportRefused` with every reason. One log line either way."""
     try:
         result = _import_results(competition, user, data, into_this_competition=into_this_competition, replace=replace)
     except ImportRefused as refused:

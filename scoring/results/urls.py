@@ -7,5 +7,5 @@ from scoring.results.views import import_results_view
 app_name = "scoring_staff"
 
 urlpatterns = [
-    path("manage/competitions/<slug:slug>/results/import/", import_results_view, name="import-results"),
+    path("import/", import_results_view, name="import-results"),
 ]

@@ -8,26 +8,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _
+from django.shortcuts import redirect, render
 from django.utils.translation import ngettext
 
-from clubs.members.services import MAX_BYTES, ImportRefused, RowError
-from clubs.permissions import is_organiser_of
-from competitions.models import Competition
+from competitions.permissions import organised_competition
+from documents.workbook import MAX_BYTES, ImportRefused, RowError, UploadForm
 from scoring.results.exports import RESULT_HEADERS
 from scoring.results.file import REQUIRED
 from scoring.results.imports import import_results
 
-TEMPLATE = "staff/competitions/import_results.html"
-
-
-def _competition(request, slug: str) -> Competition:
-    competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
+TEMPLATE = "scoring/results/import_results.html"
 
 
 def _summary(result) -> str:
@@ -81,7 +71,7 @@ def _summary(result) -> str:
 
 @login_required
 def import_results_view(request, slug):
-    competition = _competition(request, slug)
+    competition = organised_competition(request, slug)
     context = {
         "competition": competition,
         "max_mb": MAX_BYTES // (1024 * 1024),
@@ -91,14 +81,13 @@ def import_results_view(request, slug):
         return render(request, TEMPLATE, context)
     context["into_this_competition"] = bool(request.POST.get("into_this_competition"))
     context["replace"] = bool(request.POST.get("replace"))
-    upload = request.FILES.get("file")
-    if upload is None:
-        context["problems"] = [_("Choose a file to upload.")]
+    form = UploadForm(request.POST, request.FILES)
+    if form.upload is not None:
+        context["filename"] = form.upload.name
+    if not form.is_valid():
+        context["problems"] = form.problems
         return render(request, TEMPLATE, context, status=400)
-    context["filename"] = upload.name
-    if upload.size > MAX_BYTES:
-        context["problems"] = [_("The file is larger than 5 MB.")]
-        return render(request, TEMPLATE, context, status=400)
+    upload = form.cleaned_data["file"]
     try:
         result = import_results(
             competition=competition,

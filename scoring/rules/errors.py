@@ -47,7 +47,7 @@ def N_(message: str) -> str:
     """Mark a message for translation without translating it (the engine has no Django).
 
     ``makemessages`` extracts every ``N_("...")`` (the project's command adds ``--keyword=N_``);
-    ``scoring.entry.deal_input.translate_engine_message`` translates the template when it is shown.
+    ``scoring.sheet.deal_input.translate_engine_message`` translates the template when it is shown.
     """
     return message
 

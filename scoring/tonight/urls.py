@@ -7,7 +7,7 @@ from scoring.tonight import views
 app_name = "tonight"
 
 urlpatterns = [
-    path("manage/tonight/", views.index, name="index"),
-    path("manage/competitions/<slug:slug>/tonight/", views.dashboard, name="dashboard"),
-    path("manage/competitions/<slug:slug>/tonight/<int:pk>/confirm/", views.confirm, name="confirm"),
+    path("tonight/", views.index, name="index"),
+    path("competitions/<slug:slug>/tonight/", views.dashboard, name="dashboard"),
+    path("competitions/<slug:slug>/tonight/<int:pk>/confirm/", views.confirm, name="confirm"),
 ]

@@ -16,19 +16,18 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
-from django.http import HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from clubs.permissions import clubs_staffed_by, is_organiser_of, is_site_admin, is_staff_of, roles_by_club
 from competitions.models import Competition, Match
 from competitions.pagecache.live import stamp
 from scoring import services
-from scoring.entry.layout import whole_number
+from scoring.sheet.layout import whole_number
 from scoring.tonight.selectors import tonight
 
 POLL_MS = 2000  # how often the page asks whether anything changed
@@ -64,23 +63,29 @@ def index(request):
     tonight_ones = [c for c in competitions if c.today]
     if len(tonight_ones) == 1:
         return redirect("tonight:dashboard", slug=tonight_ones[0].slug)
-    return render(request, "staff/tonight_index.html", {"competitions": competitions})
+    return render(request, "scoring/tonight/tonight_index.html", {"competitions": competitions})
+
+
+def tables_etag(request, slug) -> str | None:
+    """The dashboard's competition (staff only) and its ETag, found once and kept on the request for
+    the view; the polled tables (``?part=tables``) are answered 304 by Django's ``condition()`` while
+    it holds. "How long ago" moves on by the minute even when nothing is saved."""
+    competition = _competition(request, slug)
+    number = _round_number(request)
+    etag = f'"{stamp(competition)}-{number or 0}-{timezone.now():%H%M}-{request.LANGUAGE_CODE}"'
+    request.tonight = (competition, number, etag)
+    return etag if request.GET.get("part") == "tables" else None
 
 
 @login_required
+@condition(etag_func=tables_etag)
 def dashboard(request, slug):
-    competition = _competition(request, slug)
-    number = _round_number(request)
-    # "How long ago" moves on by the minute even when nothing is saved.
-    etag = f'"{stamp(competition)}-{number or 0}-{timezone.now():%H%M}-{request.LANGUAGE_CODE}"'
+    competition, number, etag = request.tonight
     if request.GET.get("part") == "tables":
-        if request.headers.get("If-None-Match") == etag:
-            return HttpResponseNotModified(headers={"ETag": etag})
-        response = render(request, "staff/tonight_tables.html", _context(request, competition, number))
-        response["ETag"] = etag
+        response = render(request, "scoring/tonight/tonight_tables.html", _context(request, competition, number))
         response["Cache-Control"] = "no-cache"
         return response
-    return render(request, "staff/tonight.html", dict(_context(request, competition, number), etag=etag))
+    return render(request, "scoring/tonight/tonight.html", dict(_context(request, competition, number), etag=etag))
 
 
 def _context(request, competition: Competition, number: int | None) -> dict:

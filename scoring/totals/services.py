@@ -31,13 +31,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions import permissions
+from competitions import notices, permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match, MatchSide
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import ruleset_for_match
-from scoring.entry.layout import side_labels
-from scoring.entry.log import result_written
-from scoring.matches.offenders import count_offenders
+from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
 from scoring.rules.deal import MAX_ROEM
@@ -49,6 +47,9 @@ from scoring.services import (
     refuse_unless_may_correct,
     stored_deals,
 )
+from scoring.sheet.layout import side_labels
+from scoring.sheet.log import result_written
+from scoring.sheet.offenders import count_offenders
 
 #: The counts a totals sheet may carry besides the totals, in form order.
 COUNTS = ("roem", "nat", "pits")
@@ -290,6 +291,9 @@ def save_totals(
         action=AuditEntry.Action.CORRECT if was_confirmed else AuditEntry.Action.SAVE,
     )
     result_written(match, action="totals corrected" if was_confirmed else "totals saved", user=user)
+    if match.status == Match.Status.CONFIRMED:
+        after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

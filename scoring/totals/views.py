@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competitions import permissions
+from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match
 from competitions.season.entry_modes import totals_refusal
-from competitions.season.rulesets import ruleset_for_match
 from scoring import selectors, services
-from scoring.entry.layout import whole_number
+from scoring.sheet.layout import whole_number
 from scoring.totals import services as services_totals
 
 FIELDS = ("total", *services_totals.COUNTS)  # form field prefixes, in column order
@@ -140,4 +140,4 @@ def enter_totals(request, match: Match):
         "can_correct": permissions.can_correct_confirmed(request.user, match),
         "is_confirmed": match.status == Match.Status.CONFIRMED,
     }
-    return render(request, "scoring/enter_totals.html", context, status=status)
+    return render(request, "scoring/totals/enter_totals.html", context, status=status)

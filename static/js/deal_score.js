@@ -11,7 +11,7 @@
  *     deal: {points: [..], roem: [..], bidder, pit, verzaakt (side indexes or null), trump ("C", "D",
  *     "H", "S" or null), challenge (0-3), nil (bool)}.
  *   readDeal(rules, typed) -> {empty: true} | {error: field} | {deal}: one deal as the phone's form
- *     holds it (scoring.entry.forms.SheetForm.read_row): typed = {bidder: "w", points: ["97", ""],
+ *     holds it (scoring.sheet.forms.SheetForm.read_row): typed = {bidder: "w", points: ["97", ""],
  *     roem: ["", "|V"], pit: "", verzaakt: "", trump: "", challenge: "", nil: false, ticked: false,
  *     forced: side or null}.
  *   scoreSheet(rules, rows) -> {deals: [{state, scores, marks, mark, running}], totals}: every row
@@ -214,7 +214,7 @@
     return withMarks(r);
   }
 
-  // --- what the phone's form holds, read as scoring.entry.forms.SheetForm.read_row reads it
+  // --- what the phone's form holds, read as scoring.sheet.forms.SheetForm.read_row reads it
 
   function whole(text) { return /^[0-9]{1,9}$/.test(text) ? parseInt(text, 10) : null; }
   function roemOf(text) {

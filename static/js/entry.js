@@ -1,5 +1,5 @@
 /*
- * Score entry (templates/scoring/enter.html): keyboard help and live totals. No framework, no CDN.
+ * Score entry (templates/scoring/entry/enter.html): keyboard help and live totals. No framework, no CDN.
  * The page works without this script (plain POST); the script never scores anything itself: it
  * posts the sheet to the server, whose rules engine answers, and only displays that answer.
  *

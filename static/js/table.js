@@ -1,5 +1,5 @@
 /*
- * The phone at the table (templates/scoring/table/page.html). No framework, no CDN. The server's
+ * The phone at the table (templates/scoring/phones/page.html). No framework, no CDN. The server's
  * rules engine scores every deal and its answer is the one that stays; meanwhile, and while offline,
  * the phone scores the deals itself (static/js/deal_score.js, the engine's deal scoring ported, with
  * the competition's rule set embedded as #deal-rules), so the totals and marks never wait. The sheet

@@ -1,5 +1,5 @@
 /*
- * Two versions of one sheet on the phone (templates/scoring/table/_conflict.html). When a save is
+ * Two versions of one sheet on the phone (templates/scoring/phones/_conflict.html). When a save is
  * refused because the sheet was saved meanwhile (409), table.js hands the answer to
  * window.tableConflict.show(answer): both versions deal by deal, the stored one (theirs: who saved it
  * and when) beside this phone's, the deals and fields that differ marked, and two choices:

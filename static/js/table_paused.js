@@ -1,5 +1,5 @@
 /*
- * A paused table link (templates/scoring/table/link_state.html): the page tries again by itself every
+ * A paused table link (templates/scoring/phones/link_state.html): the page tries again by itself every
  * data-retry-seconds, as a <meta http-equiv="refresh"> did (kept inside <noscript> for phones without
  * scripts; axe-core counts a timed refresh as a WCAG failure where a script can do it).
  */

@@ -339,3 +339,113 @@ def test_the_structure_checks_can_fail(tmp_path, monkeypatch):
     ]
     assert cycles(import_graph(modules)) == [["clubs.a", "clubs.b"]]
     assert late_imports(modules) == ["clubs/a.py:5: in _helper()"]
+
+
+# --- feature folders point one way ------------------------------------------------------------------------
+
+
+def folder_of(module: str) -> str | None:
+    """The unit between which arrows are counted: a feature folder of an app with everything below it
+    (``competitions.evenings``), or one module at an app's root (``competitions.services``); the app's
+    ``__init__`` is none."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] in APPS and len(parts) > 1 else None
+
+
+def is_registration(here: str, target: str) -> bool:
+    """An app's ``models.py`` imports each feature's ``models`` so that Django registers them; those name
+    the core models as strings (``"competitions.Round"``), so this is wiring and no arrow back."""
+    app = here.split(".")[0]
+    return here == f"{app}.models" and target.startswith(f"{app}.") and target.endswith(".models")
+
+
+def folder_arrows(modules: dict[str, Path]) -> dict[tuple[str, str], list[str]]:
+    """(folder, folder it imports) -> where, for every import between two different folders."""
+    arrows: dict[tuple[str, str], list[str]] = {}
+    for here, path in modules.items():
+        source = folder_of(here)
+        if source is None:
+            continue
+        for line, target in imports_of(path):
+            while target and target not in modules:  # ``from x import Name``: the module x
+                target = target.rpartition(".")[0]
+            destination = folder_of(target) if target else None
+            if destination in (None, source) or is_registration(here, target):
+                continue
+            arrows.setdefault((source, destination), []).append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    return arrows
+
+
+def mutual_pairs(modules: dict[str, Path]) -> list[str]:
+    """Pairs of folders that import each other, each with the imports both ways."""
+    arrows = folder_arrows(modules)
+    pairs = sorted({tuple(sorted(key)) for key in arrows if key[::-1] in arrows})
+    return [f"{a} <-> {b}: " + "; ".join(arrows[(a, b)] + arrows[(b, a)]) for a, b in pairs]
+
+
+def test_feature_folders_point_one_way():
+    """What several features stand on is a base none of them imports back (DESIGN.md, Layout)."""
+    pairs = mutual_pairs(project_modules())
+    print(f"{len(pairs)} pairs of folders that import each other", *pairs, sep="\n")
+    assert pairs == [], "move what both stand on to a base that imports neither"
+
+
+def test_the_folder_check_can_fail(tmp_path, monkeypatch):
+    app = tmp_path / "competitions"
+    for folder in ("evenings", "draws"):
+        (app / folder).mkdir(parents=True)
+        (app / folder / "__init__.py").write_text("")
+    (app / "__init__.py").write_text("")
+    (app / "models.py").write_text("from competitions.evenings.models import Evening\n")
+    (app / "evenings" / "models.py").write_text("")
+    (app / "evenings" / "services.py").write_text(
+        "from competitions.draws import codes\nfrom competitions import models\n"
+    )
+    (app / "draws" / "codes.py").write_text("from competitions.evenings.services import new_round\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    modules = {module_name(path): path for path in sorted(app.rglob("*.py"))}
+    assert mutual_pairs(modules) == [
+        "competitions.draws <-> competitions.evenings: competitions/draws/codes.py:1 imports "
+        "competitions.evenings.services; competitions/evenings/services.py:1 imports competitions.draws.codes"
+    ]  # and models.py registering evenings' models is no arrow back from competitions.models
+
+
+#: A page module imported by another module than a URLconf, each with its reason.
+PAGES_IMPORTED_ALLOWED = {
+    ("scoring.entry.views", "scoring.totals.views"): "one URL, /matches/<id>/enter/, for both ways of entering: "
+    "the keyboard sheet hands a totals-only competition's match to the totals page",
+}
+
+
+def is_page_module(module: str) -> bool:
+    return module.split(".")[0] in APPS and module.rpartition(".")[2].split("_")[0] == "views"
+
+
+def pages_imported(modules: dict[str, Path]) -> list[str]:
+    """Imports of a page module (``views.py``, ``views_staff.py`` …) by anything but a ``urls`` module."""
+    found = []
+    for here, path in modules.items():
+        if here.split(".")[0] not in APPS or here.rpartition(".")[2] == "urls":
+            continue
+        for line, target in imports_of(path):
+            if is_page_module(target) and target != here and (here, target) not in PAGES_IMPORTED_ALLOWED:
+                found.append(f"{path.relative_to(ROOT)}:{line} imports {target}")
+    return found
+
+
+def test_a_folder_of_pages_is_imported_by_its_urls_only():
+    """What a page and another module share goes to a selector, a service or the base (DESIGN.md, Layout)."""
+    assert pages_imported(project_modules()) == []
+
+
+def test_the_pages_check_can_fail(tmp_path, monkeypatch):
+    app = tmp_path / "competitions" / "league"
+    app.mkdir(parents=True)
+    for name in ("__init__.py", "views.py", "selectors.py"):
+        (app / name).write_text("")
+    (app.parent / "__init__.py").write_text("")
+    (app.parent / "views.py").write_text("from competitions.league.views import league_context\n")
+    (app / "urls.py").write_text("from competitions.league import views\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    modules = {module_name(path): path for path in sorted(app.parent.rglob("*.py"))}
+    assert pages_imported(modules) == ["competitions/views.py:1 imports competitions.league.views"]

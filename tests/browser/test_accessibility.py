@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.defaults import server_error
 
 from clubs.models import StaffRole
-from competitions.draws.table_codes import side_pin
+from competitions.base.table_codes import side_pin
 from competitions.models import Competition, Match, Round
 from competitions.pagecache.keys import bump_competition
 from scoring.duplicate.demo import play_evening

@@ -19,8 +19,8 @@ import pytest
 from django.core.management import call_command
 from pypdf import PdfReader
 
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSeat, MatchSide
-from competitions.season.rulesets import ruleset_for
 from tests.browser.helpers import log_in, log_out
 from tests.browser.typed_sheet import NAT_DEAL, PIT_DEAL, SHEET, TypedDeal, expected_rows
 

@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 
 from clubs.models import StaffRole
+from tests.browser.axe import violations
 from tests.browser.helpers import log_in
 from tests.scoring.factories import make_club, make_match, make_user
 
@@ -36,9 +37,11 @@ def test_an_organiser_invites_a_scorer_who_enters_a_sheet(new_page):
     link = page.locator("#invitation-link").input_value()
     assert "/invite/" in link
     assert page.locator("#new-invitation svg.qr").count() == 1
+    assert violations(page) == []
 
     scorer = new_page()  # a fresh context: nobody logged in
     scorer.goto(link)
+    assert violations(scorer) == []
     scorer.locator("#id_username").fill("teller")
     scorer.locator("#id_password1").fill(STRONG)
     scorer.locator("#id_password2").fill(STRONG)
@@ -56,6 +59,7 @@ def test_an_organiser_invites_a_scorer_who_enters_a_sheet(new_page):
     gone = new_page()
     response = gone.goto(link)
     assert response.status == 410
+    assert gone.locator("#gone-reason").count() == 1 and violations(gone) == []
 
 
 def test_a_token_made_on_the_page_enters_a_sheet_through_the_api(new_page, live_server):
@@ -69,6 +73,7 @@ def test_a_token_made_on_the_page_enters_a_sheet_through_the_api(new_page, live_
     log_in(page, "sam", STRONG)
     with page.expect_navigation():
         page.locator("header a.user").click()
+    assert violations(page) == []
     with page.expect_navigation():
         page.locator("#tokens-link").click()
     page.locator("#id_name").fill("scorebord")
@@ -76,6 +81,7 @@ def test_a_token_made_on_the_page_enters_a_sheet_through_the_api(new_page, live_
         page.locator("#make-token").click()
     key = page.locator("#new-token").inner_text().strip()
     assert key.startswith("kj_")
+    assert violations(page) == []
     page.goto("/account/tokens/")  # the list again: the key is not shown a second time
     assert page.locator("#new-token").count() == 0 and key not in page.content()
 

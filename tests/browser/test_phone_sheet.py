@@ -35,7 +35,7 @@ def shown_forms(page) -> list[str]:
 
 
 def test_the_deal_being_typed_is_the_only_form_and_fits_the_screen(tables, new_context):  # noqa: F811
-    from competitions.season.rulesets import ruleset_for
+    from competitions.base.rulesets import ruleset_for
 
     match = tables[0]
     expected = expected_rows(ruleset_for(match.round.competition))
@@ -105,7 +105,7 @@ def test_a_whole_sheet_typed_is_short(tables, new_context):  # noqa: F811
 
 
 def test_offline_the_phone_scores_the_deals_itself(tables, new_context):  # noqa: F811
-    from competitions.season.rulesets import ruleset_for
+    from competitions.base.rulesets import ruleset_for
 
     match = tables[0]
     expected = expected_rows(ruleset_for(match.round.competition))

@@ -14,9 +14,9 @@ import pytest
 
 from clubs.models import Club, Player
 from competitions import services as organise
-from competitions.draws.table_codes import printed_pin, side_pin
+from competitions.base.rulesets import ruleset_for
+from competitions.base.table_codes import printed_pin, side_pin
 from competitions.models import Competition, Match
-from competitions.season.rulesets import ruleset_for
 from scoring.models import AuditEntry
 from tests.browser.typed_sheet import NAT_DEAL, PIT_DEAL, SHEET, expected_rows
 

@@ -20,7 +20,7 @@ import pytest
 
 from clubs.models import Club, Player
 from competitions import services as organise
-from competitions.draws import table_codes
+from competitions.base import table_codes
 from competitions.evenings import services as evening_services
 from competitions.models import Attendance, Competition, Match, Round, SitOut
 from scoring.models import AuditEntry

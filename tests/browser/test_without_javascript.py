@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 
 from clubs.models import Club, Player, StaffRole
 from competitions import services as organise
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSide
-from competitions.season.rulesets import ruleset_for
 from tests.browser.helpers import log_in
 from tests.browser.typed_sheet import NAT_DEAL, PIT_DEAL, SHEET, expected_rows
 

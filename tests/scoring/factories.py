@@ -7,10 +7,10 @@ import random
 from django.contrib.auth import get_user_model
 
 from clubs.models import Club, Player, StaffRole
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
-from competitions.season.rulesets import ruleset_for
-from scoring.entry.deal_input import deal_to_dict
 from scoring.rules import dealer_for_deal, simulate_deal
+from scoring.sheet.deal_input import deal_to_dict
 
 
 def make_user(username: str, *, club: Club | None = None, role: str | None = None):

@@ -3,11 +3,11 @@ back, so a boom worth 2 strokes in old play is not stored as 1."""
 
 import pytest
 
-from competitions.season.rulesets import ruleset_for
+from competitions.base.rulesets import ruleset_for
 from scoring import services
-from scoring.entry.deal_input import DealError, parse_sheet, to_deal_input
 from scoring.models import Deal
 from scoring.rules import RULESETS, score_match
+from scoring.sheet.deal_input import DealError, parse_sheet, to_deal_input
 from tests.scoring.factories import make_club, make_match, make_user
 
 pytestmark = pytest.mark.django_db

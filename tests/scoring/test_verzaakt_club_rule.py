@@ -12,8 +12,8 @@ from django.utils import translation
 
 from clubs.models import Club
 from competitions.admin import CompetitionForm
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, MatchSide
-from competitions.season.rulesets import ruleset_for
 from scoring import services
 from scoring.prints.sheets import rule_option_texts
 from tests.scoring.factories import make_club, make_match, make_user

@@ -22,9 +22,9 @@ from django.utils import translation
 from clubs import tokens
 from clubs.members.services import ImportRefused
 from clubs.models import Player
-from competitions.draws.table_codes import printed_pin, side_pin
+from competitions.base.rows import reseat
+from competitions.base.table_codes import printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
-from competitions.organiser.rows import reseat
 from competitions.standings import standings
 from scoring import services
 from scoring.models import Deal

@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from competitions.draws.table_codes import normalise, printed_pin, side_pin
+from competitions.base.table_codes import normalise, printed_pin, side_pin
 from competitions.models import Competition, Match
 from scoring import services
 from scoring.models import AuditEntry

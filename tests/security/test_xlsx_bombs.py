@@ -14,9 +14,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from openpyxl.worksheet import _reader
 
-import clubs.members.services
-from clubs.members.services import MAX_ROWS, ImportRefused, read_workbook
+import documents.workbook
+from clubs.members.services import read_workbook
 from documents import upload_guard as xlsx_guard
+from documents.workbook import MAX_ROWS, ImportRefused
 from scoring.results.file import read_results
 from tests.security import bombs
 
@@ -65,7 +66,7 @@ def openpyxl_never_opens(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("openpyxl was asked to open a bomb")
 
-    monkeypatch.setattr(clubs.members.services, "load_workbook", refuse)
+    monkeypatch.setattr(documents.workbook, "load_workbook", refuse)
 
 
 def refusal(reader, data) -> str:

@@ -13,9 +13,10 @@ import zipfile
 import pytest
 from django.utils import translation
 
-import clubs.members.services
-from clubs.members.services import MAX_BYTES, MAX_ROWS, ImportRefused, read_workbook
+import documents.workbook
+from clubs.members.services import read_workbook
 from documents import upload_guard
+from documents.workbook import MAX_BYTES, MAX_ROWS, ImportRefused
 from scoring.results.file import read_results
 from tests.security import bombs
 
@@ -63,7 +64,7 @@ def openpyxl_never_opens(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("openpyxl was asked to open a file of 80,000 rows")
 
-    monkeypatch.setattr(clubs.members.services, "load_workbook", refuse)
+    monkeypatch.setattr(documents.workbook, "load_workbook", refuse)
 
 
 def test_the_file_is_within_every_size_and_ratio_limit(eighty_thousand_rows):

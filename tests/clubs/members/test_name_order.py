@@ -3,8 +3,8 @@ M): the database keeps the sort key, so every list of members — admin, pickers
 
 import pytest
 
-from clubs.members.names import surname_key, with_sort_names
 from clubs.models import Club, Player
+from clubs.names import surname_key, with_sort_names
 
 NAMES = [("Piet", "van der Meer"), ("Jan", "de Boer"), ("Anna", "Appel"), ("Kees", "Zwart"), ("Els", "ter Horst")]
 EXPECTED = ["Anna Appel", "Jan de Boer", "Els ter Horst", "Piet van der Meer", "Kees Zwart"]

@@ -73,8 +73,8 @@ def test_a_token_is_shown_once_and_works_as_the_commands(client):
     match = make_match(club)
     client.force_login(scorer)
     response = client.post("/account/tokens/", {"name": "scorebord"})
-    assert response.status_code == 200 and response["Cache-Control"] == "no-store"
-    key = re.search(r'<code id="new-token">([^<]+)</code>', response.content.decode()).group(1)
+    assert response.status_code == 200 and "no-store" in response["Cache-Control"]
+    key = re.search(r'<code id="new-token"[^>]*>([^<]+)</code>', response.content.decode()).group(1)
     row = ApiToken.objects.get()
     assert row.name == "scorebord" and row.user == scorer and key not in row.key_hash and key.startswith(row.prefix)
     assert tokens.authenticate(key) == scorer
@@ -111,8 +111,7 @@ def test_a_token_needs_a_name_and_is_only_revoked_by_its_owner(client, user):
     other = make_user("otto")
     key = tokens.create_token(other, "van otto")
     row = ApiToken.objects.get()
-    response = client.post(f"/account/tokens/{row.pk}/revoke/", follow=True)
-    assert "Dat token bestaat niet" in response.content.decode()
+    assert client.post(f"/account/tokens/{row.pk}/revoke/").status_code == 404
     assert tokens.authenticate(key) == other
     assert "van otto" not in client.get("/account/tokens/").content.decode()
 

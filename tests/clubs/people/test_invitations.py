@@ -45,6 +45,7 @@ def test_an_organiser_invites_a_scorer_who_makes_an_account(client, club, organi
     response, link = invite(client, club, role="scorer")
     html = response.content.decode()
     assert "<svg" in html and 'class="qr"' in html  # the QR code, drawn locally
+    assert "no-store" in response["Cache-Control"]  # shown once: not from a cache or the back button
     token = link.split("/")[2]
     invitation = Invitation.objects.get()
     assert invitation.token_hash != token and token not in invitation.token_hash  # only the hash is kept
@@ -247,3 +248,38 @@ def test_the_people_page_lists_roles_with_last_login_in_few_queries(
     html = response.content.decode()
     assert html.count('id="person-') == 31
     assert "Laatst ingelogd" in html and "nooit" in html
+
+
+def test_a_mail_that_cannot_go_out_leaves_no_invitation(client, club, organiser, settings):
+    """A real SMTP connection to a closed loopback port: refused, and the invitation is rolled back."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    client.force_login(organiser)
+    response = client.post(f"/manage/clubs/{club.slug}/people/", {"role": "scorer", "email": "teller@example.org"})
+    assert response.status_code == 503
+    assert "De mail kon niet worden verstuurd, dus er is geen uitnodiging gemaakt" in response.content.decode()
+    assert 'id="invitation-link"' not in response.content.decode()
+    assert not Invitation.objects.exists() and not PeopleChange.objects.exists()
+
+
+def test_two_accepts_at_once_use_the_invitation_once(club, organiser, monkeypatch):
+    """Where the database cannot lock the row (SQLite), both accepts may read the invitation as open:
+    the second's conditional update then changes nothing and its account is rolled back."""
+    invitation, _token = services.invite(club=club, role="scorer", by=organiser)
+    stale = Invitation.objects.get(pk=invitation.pk)  # read while still open
+    services.accept_as_new_account(invitation=invitation, username="een", password=STRONG)
+    monkeypatch.setattr(services, "_take", lambda found: stale)  # the lock-and-check read the stale row
+    with pytest.raises(PeopleRefused, match="niet meer worden gebruikt"):
+        services.accept_as_new_account(invitation=stale, username="twee", password=STRONG)
+    assert not User.objects.filter(username="twee").exists()
+    assert StaffRole.objects.filter(club=club, role="scorer").count() == 1
+
+
+def test_the_link_shown_on_the_laptop_is_one_a_phone_reaches(client, club, organiser, settings):
+    """Browsing at 127.0.0.1 on the laptop that serves: the link and its QR code carry the laptop's
+    address on the club's network (as the table links do), not 127.0.0.1."""
+    settings.LAN_ADDRESS = "192.168.1.20"
+    client.force_login(organiser)
+    response = client.post(f"/manage/clubs/{club.slug}/people/", {"role": "scorer"}, HTTP_HOST="127.0.0.1:8000")
+    assert 'value="http://192.168.1.20:8000/invite/' in response.content.decode()

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from competitions import services
-from competitions.draws import pairing as draws
+from competitions.base import pairing as draws
 from competitions.evenings.services import set_sit_outs
 from competitions.models import Bye, MatchSeat
 from tests.competitions.factories import make_club, make_competition, make_players, make_user

@@ -5,7 +5,7 @@ import pytest
 from django.test import override_settings
 
 from competitions import services
-from competitions.draws.table_codes import ALPHABET, LENGTH, table_code_for
+from competitions.base.table_codes import ALPHABET, LENGTH, table_code_for
 from competitions.evenings import services as evening_services
 from competitions.models import Match
 from tests.competitions.factories import make_club, make_competition, make_players

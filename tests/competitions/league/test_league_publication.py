@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competitions.league.results import fixture_lines
 from competitions.models import Competition, Entrant
 from competitions.standings import standings
+from competitions.standings.fixtures import fixture_lines
 from tests.competitions.standings.factories import (
     generated_individual,
     generated_pairs,

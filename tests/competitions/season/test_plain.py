@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from competitions.models import Competition
-from competitions.season.plain import plain_rules
+from competitions.standings.plain import plain_rules
 from tests.competitions.pdf_overlap import overlaps
 from tests.competitions.season.conftest import played_season
 from tests.scoring.sheet_factories import pdf_pages_text

@@ -12,8 +12,8 @@ from django.utils import translation
 
 from clubs.models import Club
 from competitions.admin import CompetitionForm
+from competitions.base.rulesets import RuleOptionError, option_error_message, ruleset_for
 from competitions.models import Competition
-from competitions.season.rulesets import RuleOptionError, option_error_message, ruleset_for
 
 pytestmark = pytest.mark.django_db
 

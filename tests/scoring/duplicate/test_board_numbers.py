@@ -13,7 +13,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from competitions.draws.table_codes import assign_table_codes
+from competitions.base.table_codes import assign_table_codes
 from competitions.models import Match
 from competitions.pairings import mitchell
 from scoring.duplicate.selectors import board_numbers

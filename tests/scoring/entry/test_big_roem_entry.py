@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from competitions.draws.table_codes import assign_table_codes
+from competitions.base.rulesets import ruleset_for_match
+from competitions.base.table_codes import assign_table_codes
 from competitions.models import Round
-from competitions.season.rulesets import ruleset_for_match
 from scoring import services
-from scoring.entry.deal_input import parse_sheet
 from scoring.models import Deal
 from scoring.rules import score_match
+from scoring.sheet.deal_input import parse_sheet
 from tests.scoring.entry.test_page import form_data, input_value
 from tests.scoring.factories import make_club, make_match, make_user
 

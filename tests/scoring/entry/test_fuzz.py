@@ -6,8 +6,8 @@ from django.contrib.auth import get_user_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from competitions.base.rulesets import ruleset_for
 from competitions.models import Match
-from competitions.season.rulesets import ruleset_for
 from scoring import services
 from scoring.models import Deal
 from scoring.rules import DealInput, score_deal

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from scoring import services
-from scoring.entry.deal_input import sheet_words
+from scoring.sheet.deal_input import sheet_words
 
 pytestmark = pytest.mark.django_db
 

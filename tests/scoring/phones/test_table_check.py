@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from competitions.draws.table_codes import printed_pin, side_pin
+from competitions.base.table_codes import printed_pin, side_pin
 from competitions.models import Competition, Match
 from scoring import services
 from scoring.matches.tables import AuditTable

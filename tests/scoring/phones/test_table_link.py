@@ -11,7 +11,7 @@ import pytest
 from django.test import override_settings
 
 from clubs import tokens
-from competitions.draws.table_codes import (
+from competitions.base.table_codes import (
     ALPHABET,
     LENGTH,
     assign_table_codes,

@@ -24,16 +24,16 @@ from clubs.members.services import ImportRefused
 from clubs.members.template import template_workbook
 from clubs.models import Team
 from competitions import services as competition_services
+from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Attendance, Bye, Competition, Entrant, Evening, Match, MatchSeat, MatchSide, Round
-from competitions.season.rulesets import first_dealer_of, ruleset_for_match
 from competitions.standings import standings
 from scoring import services as scoring_services
-from scoring.entry.deal_input import DealError, deal_to_dict
 from scoring.models import AuditEntry, Deal
 from scoring.results import imports
 from scoring.results.exports import RESULT_HEADERS
 from scoring.results.imports import import_results
 from scoring.rules import dealer_for_deal, simulate_deal
+from scoring.sheet.deal_input import DealError, deal_to_dict
 from tests.competitions.factories import make_club, make_competition, make_players, make_team_entrants, make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
