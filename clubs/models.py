@@ -40,6 +40,10 @@ class Club(models.Model):
     #: ``scoring.demo.removal``, and no club "of its own" (``clubs.setup``: /setup/ stays open beside it).
     is_demo = models.BooleanField(_("demo"), default=False, editable=False)
     created = models.DateTimeField(auto_now_add=True)
+    #: Members sign up or send apologies until this many hours before an evening starts (its
+    #: competition's ``evening_start``, else 20:00); later answers
+    #: are kept but marked late, and a late apology does not count as "afgemeld".
+    signup_closes_hours = models.PositiveSmallIntegerField(_("sign-up closes (hours before the start)"), default=2)
 
     class Meta:
         ordering = ["name"]

@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
 from competitions.draws.models import WhistRound
-from competitions.evenings.models import Attendance, Bye, CallOff, Evening, EveningTotal, SitOut, Substitution
+from competitions.evenings.models import Attendance, Bye, CallOff, Evening, EveningTotal, SignUp, SitOut, Substitution
 from competitions.pagecache.models import PageVersion
 from competitions.season.models import SettingsChange
 from core.json_limits import LimitedJSONModelField
@@ -573,6 +573,7 @@ __all__ = [
     "Attendance",
     "Bye",
     "CallOff",
+    "SignUp",
     "Competition",
     "Division",
     "Entrant",

@@ -41,5 +41,6 @@ urlpatterns = [
     path("ratings/", include("scoring.ratings.urls")),
     path("", include("scoring.duplicate.urls")),
     path("manage/backups/", include("scoring.backup.urls")),
+    path("", include("members.urls")),
     path("", namespace("competitions", ("", "competitions.urls"), (competition, "competitions.league.urls"))),
 ]

@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions import permissions
+from competitions import notices, permissions
 from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Fixture, Match, MatchSide
 from core.prepared import delete_rows, insert_rows
@@ -300,6 +300,7 @@ def write_sheet(
     result_written(match, action="corrected" if was_confirmed else "saved", user=user, table_side=table_side)
     if match.status == Match.Status.CONFIRMED:  # the organiser's own entry counts at once
         after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     remember_rows(match, deals=deals, match_sides=sides)  # the answer to the save reads them from memory
     return match
 
@@ -339,6 +340,7 @@ def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     AuditEntry.objects.create(match=match, user=user, action=AuditEntry.Action.CONFIRM, version=match.version)
     result_written(match, action="confirmed", user=user)
     after_confirmation(match)
+    notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

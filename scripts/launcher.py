@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MINIMUM = (3, 11)
-PROJECT_APPS = ("clubs", "competitions", "scoring")
+PROJECT_APPS = ("clubs", "competitions", "scoring", "members")
 TRUE = {"1", "yes", "true", "on"}
 FALSE = {"0", "no", "false", "off"}
 
@@ -251,6 +251,13 @@ def network():
     return module
 
 
+def start_mail_worker() -> subprocess.Popen:
+    """The outbox's worker (``manage.py send_notifications``) beside the server: it sends the queued
+    mails. It shares the terminal's process group, so Ctrl-C (or closing the window) stops it too."""
+    say("  Mail: the worker `manage.py send_notifications` runs beside the server.")
+    return subprocess.Popen([str(venv_python(venv_dir(ROOT))), str(ROOT / "manage.py"), "send_notifications"], cwd=ROOT)
+
+
 def serve(options) -> int:
     installed = ensure_installed(ROOT)
     ensure_messages(ROOT)
@@ -265,6 +272,7 @@ def serve(options) -> int:
         else "  DEBUG is off (Dutch error pages, tracebacks in this window); developers: DEBUG=1 make run."
     )
     say("\n" + "\n".join(lines) + "\n")
+    start_mail_worker()
     # serve_laptop: runserver (static files by whitenoise) announcing these addresses, not 0.0.0.0.
     return hand_over([venv_python(venv_dir(ROOT)), ROOT / "manage.py", "serve_laptop", address])
 

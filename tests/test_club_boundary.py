@@ -20,8 +20,9 @@ from tests.scoring.factories import make_user, simulated_sheet
 pytestmark = pytest.mark.django_db
 
 #: Django's own, the API (tests/scoring/test_api*) and the table link, whose secret code is its only
-#: key — no club role — so it is walked by its own tests (tests/scoring/test_table_*).
-SKIPPED_PREFIXES = ("admin/", "accounts/", "i18n/", "api/", "t/")
+#: key — no club role — so it is walked by its own tests (tests/scoring/test_table_*); a member's own
+#: pages and signed links (/me/: an account's own member, no club role), walked by tests/members.
+SKIPPED_PREFIXES = ("admin/", "accounts/", "i18n/", "api/", "t/", "me/")
 #: Site-wide: a backup holds every club's data (tests/scoring/backup walks who may take one).
 BACKUPS = "/manage/backups/"
 

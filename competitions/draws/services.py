@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
+from competitions import notices
 from competitions.base import pairing as draws
 from competitions.base.checks import INDIVIDUAL, TEAMS, DrawError, require_changeable, require_individual_round
 from competitions.base.rows import ensure_entrants, lock_round, new_seed, reseat, write_plans
@@ -90,6 +91,7 @@ def publish_round(*, round: Round) -> Round:
         round.status = Round.Status.PUBLISHED
         round.save(update_fields=["status"])
     assign_table_codes(round=round)  # each table's link for the phones (competitions.base.table_codes)
+    notices.tell(notices.ROUND_SEATED, round=round)  # the draw's mails, in this transaction (members)
     return round
 
 

@@ -24,6 +24,8 @@ class Evening(models.Model):
     )
     #: Brought in by the evening-totals import (a season played before the club used this system).
     imported = models.BooleanField(_("imported"), default=False)
+    #: Called off by the club: nobody can sign up for it any more.
+    cancelled = models.BooleanField(_("cancelled"), default=False)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -112,3 +114,24 @@ class EveningTotal(models.Model):
         verbose_name = _("imported evening total")
         verbose_name_plural = _("imported evening totals")
         constraints = [models.UniqueConstraint(fields=["evening", "player"], name="eveningtotal_unique")]
+
+
+class SignUp(models.Model):
+    """A member's own answer for an evening: "ik kom" (``coming``) or "ik kom niet" (an apology), and
+    when. An answer after the club's deadline is kept and marked ``late``; an apology in time makes the
+    member "afgemeld" (a ``CallOff``), a late one does not (competitions.evenings.signups)."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="sign_ups")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="sign_ups")
+    coming = models.BooleanField(_("coming"))
+    answered_at = models.DateTimeField(_("answered at"))
+    late = models.BooleanField(_("after the deadline"), default=False)
+
+    class Meta:
+        ordering = ["evening", "player"]
+        verbose_name = _("sign-up")
+        verbose_name_plural = _("sign-ups")
+        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="signup_once_per_evening")]
+
+    def __str__(self) -> str:
+        return f"{self.evening} {self.player_id} {'yes' if self.coming else 'no'}"

@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from clubs.names import name_key, near_matches
+from competitions import notices
 from competitions.base.checks import (
     INDIVIDUAL,
     DrawError,
@@ -400,6 +401,7 @@ def reseat(*, round: Round, player_a: Player, player_b: Player) -> list[Match]:
             ensure_entrants(round.competition, [other.pk])
             SitOut.objects.get_or_create(round=round, player=seated)
     assign_table_codes(round=round)  # codes stay with their tables; only a table without one gets it
+    notices.tell(notices.ROUND_SEATED, round=round)  # a corrected mail to those moved (members)
     return list(Match.objects.filter(pk__in=match_ids).order_by("table"))
 
 

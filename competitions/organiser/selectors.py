@@ -10,7 +10,18 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from clubs.models import Player
 from clubs.names import player_sort_key
 from clubs.permissions import clubs_managed_by
-from competitions.models import SEATS, Attendance, Bye, Competition, Evening, Match, MatchSeat, MatchSide, Round
+from competitions.models import (
+    SEATS,
+    Attendance,
+    Bye,
+    Competition,
+    Evening,
+    Match,
+    MatchSeat,
+    MatchSide,
+    Round,
+    SignUp,
+)
 from core.compass import seat_label
 
 SEAT_ORDER = SEATS  # N, E, S, W
@@ -59,11 +70,13 @@ class Member:
     late: bool
     last_time: bool = False  # present at the previous evening ("same as last evening")
     called_off: bool = False  # afgemeld: absent, compensated as an absence called off
+    sign_up: SignUp | None = None  # the member's own answer on their page (/me/): coming or not, when, late
 
 
 def attendance_list(evening: Evening) -> list[Member]:
     """The club's active members, and anyone already present, ticked as they are now; by surname
-    without tussenvoegsels ("de Boer" under B). Four queries."""
+    without tussenvoegsels ("de Boer" under B). Before any attendance is saved the list starts from
+    the sign-ups: who answered "ik kom" is ticked (the organiser still changes anything). Five queries."""
     competition = evening.competition
     present = dict(evening.attendances.values_list("player_id", "arrived_late"))
     previous = (
@@ -71,6 +84,8 @@ def attendance_list(evening: Evening) -> list[Member]:
     )
     last_time = set(Attendance.objects.filter(evening__in=previous).values_list("player_id", flat=True))
     called_off = set(evening.call_offs.values_list("player_id", flat=True))
+    answers = {s.player_id: s for s in SignUp.objects.filter(evening=evening)}
+    from_sign_ups = not present
     clubs = Q(club=competition.club_id)
     if competition.club.is_league:
         clubs |= Q(club__leagues=competition.club_id)
@@ -78,10 +93,11 @@ def attendance_list(evening: Evening) -> list[Member]:
     members = [
         Member(
             player=p,
-            present=p.pk in present,
+            present=p.pk in present or (from_sign_ups and p.pk in answers and answers[p.pk].coming),
             late=present.get(p.pk, False),
             last_time=p.pk in last_time,
             called_off=p.pk in called_off,
+            sign_up=answers.get(p.pk),
         )
         for p in players
     ]

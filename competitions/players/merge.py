@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from clubs.members.merge import move_rows, register, register_renamed, shared
 from clubs.models import Player
+from competitions.evenings.models import SignUp
 from competitions.models import (
     Attendance,
     Bye,
@@ -158,8 +159,17 @@ def rename_entries(player: Player) -> None:
     Entrant.objects.filter(player=player).exclude(name=player.name).update(name=player.name)
 
 
+def move_sign_ups(kept: Player, dropped: Player) -> int:
+    """The dropped member's own answers for evenings follow; where both answered one evening, the kept
+    member's answer stands (one answer per member and evening)."""
+    both = SignUp.objects.filter(player=kept).values("evening_id")
+    SignUp.objects.filter(player=dropped, evening_id__in=both).delete()
+    return SignUp.objects.filter(player=dropped).update(player=kept)
+
+
 def connect() -> None:
     """Called by ``CompetitionsConfig.ready``."""
+    register("competitions.sign_ups", relations=("competitions.SignUp.player",), move=move_sign_ups)
     register(
         "competitions",
         relations=(

@@ -26,10 +26,13 @@ INSTALLED_APPS = [
     "django_tables2",
     "axes",
     "ninja",  # Swagger UI for /api/docs from its own static files, no CDN
+    "django_tasks",
+    "django_tasks_db",  # the outbox's table (core.outbox)
     "core",  # no models: its template tags (table_parts)
     "clubs",
     "competitions",
     "scoring",
+    "members",  # a member's own pages (/me/), sign-ups, notification mails: on top of scoring
 ]
 
 MIDDLEWARE = [
@@ -188,12 +191,14 @@ if SENTRY_DSN:
         send_default_pii=False,
     )
 
-# Mail (the "forgotten password" link): SMTP when EMAIL_HOST is set, else printed on the console (a
-# club laptop without mail). EMAIL_BACKEND overrides both.
+# Mail. Every mail the site sends is queued in the database (core.outbox.OutboxBackend, in the transaction
+# that caused it) and sent by `manage.py send_notifications` (make run starts it beside the server) with
+# OUTBOX_EMAIL_BACKEND: SMTP with Django's EMAIL_* settings below. Without EMAIL_HOST mail is kept in the
+# outbox (the organiser's page says so), never printed and lost. EMAIL_BACKEND in the environment names
+# another delivery backend for the worker (e.g. django.core.mail.backends.console.EmailBackend).
+EMAIL_BACKEND = "core.outbox.OutboxBackend"
+OUTBOX_EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or "django.core.mail.backends.smtp.EmailBackend"
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
-    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
-)
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
@@ -202,6 +207,13 @@ EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL", "1" if EMAIL_PORT == 465 else "0
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "klaverjas@localhost")
 SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+# A mail that failed waits OUTBOX_RETRY_SECONDS, then twice as long after each further failure, at most
+# OUTBOX_RETRY_MAX_SECONDS; sent mails leave the database after OUTBOX_KEEP_DAYS.
+OUTBOX_RETRY_SECONDS = float(os.environ.get("OUTBOX_RETRY_SECONDS", "30"))
+OUTBOX_RETRY_MAX_SECONDS = float(os.environ.get("OUTBOX_RETRY_MAX_SECONDS", "1800"))
+OUTBOX_KEEP_DAYS = int(os.environ.get("OUTBOX_KEEP_DAYS", "7"))
+# Django's task API (django-tasks until Django 6): the database backend holds the outbox's queue.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "mail"]}}
 AXES_VERBOSE = False
 
 # Dates and numbers follow the active language ("14 maart 2026", "81,5"). No thousands separator:

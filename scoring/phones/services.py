@@ -31,6 +31,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competitions import notices
 from competitions.base.rulesets import ruleset_for_match
 from competitions.base.table_codes import pin_matches
 from competitions.models import Competition, Match
@@ -165,6 +166,7 @@ def accept_at_table(*, match: Match, side: int, version: int, pin: str) -> Match
     result_written(match, action="confirmed" if confirms else "accepted", table_side=side)
     if match.status == Match.Status.CONFIRMED:
         after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

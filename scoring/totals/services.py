@@ -31,7 +31,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competitions import permissions
+from competitions import notices, permissions
 from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match, MatchSide
 from competitions.season.entry_modes import totals_refusal
@@ -293,6 +293,7 @@ def save_totals(
     result_written(match, action="totals corrected" if was_confirmed else "totals saved", user=user)
     if match.status == Match.Status.CONFIRMED:
         after_confirmation(match)
+        notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
     return match
 
 

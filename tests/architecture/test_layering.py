@@ -1,7 +1,7 @@
 """The layering of DESIGN.md, checked on the source: imports point one way, the engines stay pure,
 ``config/`` only wires, and past 500 lines a module says why it is one idea.
 
-    scoring  →  competitions  →  clubs          (an app imports only itself and the apps to its right)
+    members  →  scoring  →  competitions  →  clubs   (an app imports only itself and the apps to its right)
     scoring.rules, competitions.pairings          pure engines: no Django, no app; every app may use them
     core, documents, benchmarking.harness         site plumbing and shared building blocks: no app
     benchmarking.loadtest                         drives the whole system: above every app
@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("clubs", "competitions", "scoring")
+APPS = ("clubs", "competitions", "scoring", "members")
 ENGINES = ("scoring.rules", "competitions.pairings")
 SHARED = ("core", "documents", "benchmarking.harness", "benchmarking")  # ``benchmarking`` re-exports the harness only
 PROJECT = (*APPS, "core", "documents", "benchmarking", "config")
@@ -41,6 +41,7 @@ ALLOWED = {
     "clubs": ("clubs", *ENGINES, *SHARED),
     "competitions": ("competitions", "clubs", *ENGINES, *SHARED),
     "scoring": ("scoring", "competitions", "clubs", *ENGINES, *SHARED),
+    "members": ("members", "scoring", "competitions", "clubs", *ENGINES, *SHARED),
 }
 #: config holds the settings and the wiring only.
 CONFIG_MODULES = {"__init__.py", "urls.py", "wsgi.py", "asgi.py", "api.py"}
@@ -187,6 +188,7 @@ LAYERS = ("views", "selectors", "services", "models", "exports", "pdf", "benchma
 LATE_IMPORTS_ALLOWED = {
     ("competitions.apps", "ready"): "AppConfig.ready: models may be imported only once the registry is ready",
     ("scoring.apps", "ready"): "AppConfig.ready: models may be imported only once the registry is ready",
+    ("members.apps", "ready"): "AppConfig.ready: models may be imported only once the registry is ready",
     ("benchmarking.served", "build"): "runs in ``python -m benchmarking.served``, after its own django.setup()",
 }
 SOURCE = (*APPS, "core", "documents", "benchmarking", "config")

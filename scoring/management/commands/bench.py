@@ -16,7 +16,7 @@ from django.db import connection
 
 from benchmarking import REGISTRY, Measurement
 
-PROJECT_APPS = ("scoring", "competitions", "clubs")
+PROJECT_APPS = ("scoring", "competitions", "clubs", "members")
 
 
 def load_benchmarks() -> None:

@@ -1,0 +1,34 @@
+"""The moments a member may be told about, and who listens: a registry filled by the apps above.
+
+``members`` (which may import this app, never the other way round) registers its listeners in its
+``AppConfig.ready``; the services here and in ``scoring`` call :func:`tell` *inside their own
+transaction*, so the mails the listeners queue (core.outbox) commit or roll back with the publish or
+the confirmation that caused them. ``transaction.on_commit`` would not do: a crash between the commit
+and the callback would lose the mail. Without listeners (a project without ``members``) a moment costs
+nothing. The same pattern as ``competitions.standings.formats`` and ``register_play_guard``.
+
+Moments and their facts (keyword arguments):
+
+- ``ROUND_SEATED``: ``round`` — a round was published, or reseated while published;
+- ``TABLE_CONFIRMED``: ``match`` — a table's result was confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+ROUND_SEATED = "round-seated"
+TABLE_CONFIRMED = "table-confirmed"
+
+_listeners: dict[str, list[Callable[..., None]]] = {ROUND_SEATED: [], TABLE_CONFIRMED: []}
+
+
+def listen(moment: str, listener: Callable[..., None]) -> None:
+    """Call ``listener(**facts)`` at every ``moment`` (once per listener, however often registered)."""
+    if listener not in _listeners[moment]:
+        _listeners[moment].append(listener)
+
+
+def tell(moment: str, **facts) -> None:
+    for listener in _listeners[moment]:
+        listener(**facts)

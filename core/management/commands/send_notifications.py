@@ -1,0 +1,58 @@
+"""``manage.py send_notifications``: the outbox's worker (core.outbox). ``--once`` sends what is due
+and exits 0; without it the worker keeps running (``make run`` starts one beside the server; a league
+server runs it as a service, any number of them at once)."""
+
+from __future__ import annotations
+
+import time
+
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db import connections
+
+from core import outbox
+
+
+class Command(BaseCommand):
+    help = (
+        "Send the mails waiting in the outbox: --once sends what is due and exits, without it the worker "
+        "keeps running. A mail that fails waits and is tried again (never dropped); several workers at "
+        "once never send one mail twice."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--once", action="store_true", help="send what is due, then exit")
+        parser.add_argument(
+            "--interval", type=float, default=2.0, help="seconds between looks at an empty outbox (default 2)"
+        )
+
+    def handle(self, *args, once: bool, interval: float, verbosity: int, **options):
+        if not outbox.is_configured():
+            waiting = outbox.status().waiting
+            self.stdout.write(
+                f"EMAIL_HOST is not set: {waiting} mail(s) kept in the outbox until a mail server is set up."
+            )
+            while not once:  # a worker without a server keeps the mails and waits to be restarted
+                time.sleep(3600)
+            return
+        # A long-running worker keeps its database connection (django-tasks' loop closes "old" ones after
+        # every mail: with CONN_MAX_AGE=0, each close of SQLite's last connection checkpoints the WAL).
+        for connection in connections.all():
+            connection.settings_dict["CONN_MAX_AGE"] = None
+        # django-tasks' own worker, on the mail queue only: it claims one mail at a time (skip locked).
+        # Between passes the apps' scheduled mails are written (outbox.before_each_pass).
+        while True:
+            outbox.prune()
+            outbox.run_jobs()
+            call_command(
+                "db_worker",
+                queue_name=outbox.QUEUE,
+                batch=True,
+                interval=interval,
+                reload=False,
+                startup_delay=False,
+                verbosity=verbosity,
+            )
+            if once:
+                return
+            time.sleep(interval)

@@ -1,0 +1,324 @@
+"""The outbox: every mail the site sends is a row in the database first, sent after commit by a worker.
+
+``EMAIL_BACKEND = "core.outbox.OutboxBackend"`` (config/settings/base.py): any ``django.core.mail``
+call anywhere in the project (a password reset, an invitation, a notification) only *queues* the
+mail, as a task of Django's task API on django-tasks' database backend (``django_tasks_db``). The
+row is written by the caller's own database connection, so inside its transaction: a publish that
+rolls back leaves no mail, a publish that commits leaves every mail it wrote. ``manage.py
+send_notifications`` (the worker; ``--once`` sends what is due and stops) hands each mail to the real
+backend, ``OUTBOX_EMAIL_BACKEND`` (SMTP with Django's ``EMAIL_*`` settings).
+
+Why django-tasks' database backend and not django-mailer: its worker *claims* a mail in a short
+transaction (``SELECT … FOR UPDATE SKIP LOCKED`` on PostgreSQL, an exclusive transaction on SQLite)
+and talks to the mail server after that transaction has ended. django-mailer sends while it holds the
+row's lock; on the laptop's SQLite (every transaction ``BEGIN IMMEDIATE``) that would hold the
+database's write lock for as long as an unreachable mail server takes to time out, and every score
+save would wait behind it. Several workers at once never send one mail twice: a claimed mail is
+``RUNNING`` and no other worker sees it. Retrying with back-off is a new row with ``run_after`` (which
+that backend honours), so a mail is never dropped, and the reason of its last failure travels with
+it for the organiser's page (:func:`status`). It is also the API Django 6 has built in
+(``django.tasks``), so the upgrade changes an import, not the outbox.
+
+Without a mail server (``EMAIL_HOST`` empty, as on a club laptop) nothing is printed or lost: the
+worker leaves the mails where they are and the organiser's page says they wait and why.
+
+A mail lives in the row as JSON (:func:`serialise`): subject, body, addresses, headers, the HTML
+alternative and attachments, with its ``Message-ID`` fixed when it is queued, so a mail that arrives
+can be matched with its row. Sent mails are removed after ``OUTBOX_KEEP_DAYS`` (personal data is not
+kept longer than needed). A mail whose worker died while talking to the mail server stays
+``RUNNING``: it may have been sent, so it is not sent again, and the organiser's page counts it.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import smtplib
+import socket
+import uuid
+from contextlib import suppress
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.mime.base import MIMEBase
+from email.utils import make_msgid
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django_tasks import TaskResultStatus, task
+from django_tasks.utils import normalize_json
+from django_tasks_db.models import DBTaskResult, get_date_max
+
+logger = logging.getLogger(__name__)
+
+#: The task queue of the mails; ``send_notifications`` works on this queue only.
+QUEUE = "mail"
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+
+
+# --- a mail as JSON
+
+
+def serialise(message) -> dict:
+    """A mail (``EmailMessage`` or ``EmailMultiAlternatives``) as JSON that :func:`deserialise`
+    turns back into the same mail. Its ``Message-ID`` is fixed here if it has none."""
+    headers = {str(key): str(value) for key, value in message.extra_headers.items()}
+    if not any(key.lower() == "message-id" for key in headers):
+        domain = str(message.from_email or settings.DEFAULT_FROM_EMAIL).rpartition("@")[2] or "localhost"
+        headers["Message-ID"] = make_msgid(domain=domain.strip("> "))
+    attachments = []
+    for attachment in message.attachments:
+        if isinstance(attachment, MIMEBase):
+            raise TypeError("The outbox keeps attachments given as (filename, content, mimetype) only.")
+        filename, content, mimetype = attachment
+        if isinstance(content, bytes):
+            attachments.append([filename, base64.b64encode(content).decode("ascii"), mimetype, "base64"])
+        else:
+            attachments.append([filename, str(content), mimetype, "text"])
+    return {
+        "subject": str(message.subject),
+        "body": str(message.body),
+        "from_email": str(message.from_email or settings.DEFAULT_FROM_EMAIL),
+        "to": [str(a) for a in message.to],
+        "cc": [str(a) for a in message.cc],
+        "bcc": [str(a) for a in message.bcc],
+        "reply_to": [str(a) for a in message.reply_to],
+        "headers": headers,
+        "alternatives": [[str(content), mimetype] for content, mimetype in getattr(message, "alternatives", [])],
+        "attachments": attachments,
+        "content_subtype": message.content_subtype,
+        "encoding": message.encoding,
+    }
+
+
+def deserialise(mail: dict) -> EmailMultiAlternatives:
+    message = EmailMultiAlternatives(
+        subject=mail["subject"],
+        body=mail["body"],
+        from_email=mail["from_email"],
+        to=mail["to"],
+        cc=mail["cc"],
+        bcc=mail["bcc"],
+        reply_to=mail["reply_to"],
+        headers=mail["headers"],
+        alternatives=[tuple(pair) for pair in mail["alternatives"]],
+    )
+    message.content_subtype = mail.get("content_subtype", "plain")
+    message.encoding = mail.get("encoding")
+    for filename, content, mimetype, kind in mail["attachments"]:
+        message.attach(filename, base64.b64decode(content) if kind == "base64" else content, mimetype)
+    return message
+
+
+# --- queueing
+
+
+class OutboxBackend(BaseEmailBackend):
+    """The site's ``EMAIL_BACKEND``: queues each mail in the database (in the caller's transaction).
+    One mail: the task API's own ``enqueue``. Several at once (a draw's 200 mails): one INSERT for
+    all of them (:func:`enqueue_many`)."""
+
+    def send_messages(self, email_messages) -> int:
+        mails = [serialise(message) for message in email_messages if message.recipients()]
+        if len(mails) == 1:
+            deliver.enqueue(mail=mails[0])
+        elif mails:
+            enqueue_many(mails)
+        return len(mails)
+
+
+def enqueue_many(mails: list[dict]) -> None:
+    """Queue ``mails`` (serialised) with one bulk INSERT."""
+    bulk_enqueue(deliver, [{"mail": mail} for mail in mails])
+
+
+def bulk_enqueue(job, arguments: list[dict]) -> None:
+    """Queue the task ``job`` once per keyword-argument dict with one bulk INSERT: the rows
+    ``job.enqueue(**kwargs)`` would write, one by one.
+
+    This leans on django_tasks_db's internals (the fields its ``DatabaseBackend._task_to_db_task``
+    fills, and its ``pre_save`` handler's "no run_after" value, ``get_date_max()``), kept in this one
+    function; tests/core/test_outbox.py compares a row written here with one written by ``enqueue``
+    and fails loudly when an upgrade changes them. The ``task_enqueued`` signal is not sent (nothing
+    here listens to it)."""
+    backend = job.get_backend()
+    backend.validate_task(job)
+    DBTaskResult.objects.bulk_create(
+        [
+            DBTaskResult(
+                id=uuid.uuid4(),
+                args_kwargs=normalize_json({"args": [], "kwargs": kwargs}),
+                priority=job.priority,
+                task_path=job.module_path,
+                queue_name=job.queue_name,
+                run_after=get_date_max(),
+                backend_name=backend.alias,
+            )
+            for kwargs in arguments
+        ]
+    )
+
+
+# --- jobs that write mails on a schedule
+
+
+#: Callables the worker runs before each pass (``send_notifications``): apps register the mails they
+#: write by the clock (``members``: the reminder before an evening). Each writes in its own transaction
+#: and must be safe to run by several workers at once (a job records what it wrote, once).
+_jobs: list = []
+
+
+def before_each_pass(job) -> None:
+    if job not in _jobs:
+        _jobs.append(job)
+
+
+def run_jobs() -> None:
+    for job in _jobs:
+        try:
+            job()
+        except Exception:  # noqa: BLE001 - a failing job must not stop the sending; the log says why
+            logger.exception("outbox job %s failed", getattr(job, "__name__", job))
+
+
+# --- sending
+
+
+def is_configured() -> bool:
+    """True when the worker has somewhere to send to: a mail server (``EMAIL_HOST``), or a delivery
+    backend other than SMTP (``EMAIL_BACKEND`` in the environment, e.g. the console for a developer)."""
+    return bool(settings.EMAIL_HOST) or settings.OUTBOX_EMAIL_BACKEND != SMTP_BACKEND
+
+
+def retry_delay(attempt: int) -> timedelta:
+    """How long a mail waits after its ``attempt``-th failure (0 = the first): doubling from
+    ``OUTBOX_RETRY_SECONDS``, at most ``OUTBOX_RETRY_MAX_SECONDS``."""
+    seconds = settings.OUTBOX_RETRY_SECONDS * 2 ** min(attempt, 20)
+    return timedelta(seconds=min(seconds, settings.OUTBOX_RETRY_MAX_SECONDS))
+
+
+def explain(error: BaseException) -> tuple[str, str]:
+    """(reason, detail) of a failed attempt: a reason code :func:`reason_text` puts in words, and
+    the server's own answer or the error's text."""
+    if isinstance(error, smtplib.SMTPAuthenticationError):
+        return "login", f"{error.smtp_code} {error.smtp_error.decode(errors='replace')}"
+    if isinstance(error, smtplib.SMTPNotSupportedError):  # a user name set, the server offers no login
+        return "login", str(error)
+    if isinstance(error, smtplib.SMTPRecipientsRefused):
+        answers = [f"{code} {text.decode(errors='replace')}" for code, text in error.recipients.values()]
+        return "refused", "; ".join(answers)
+    if isinstance(error, smtplib.SMTPResponseException):
+        return "refused", f"{error.smtp_code} {error.smtp_error.decode(errors='replace')}"
+    if isinstance(error, socket.gaierror):
+        return "unknown-host", str(error)
+    if isinstance(error, TimeoutError):
+        return "timeout", str(error) or "timed out"
+    if isinstance(error, OSError):  # refused connection, no network, a server that hung up (SMTPException too)
+        return "unreachable", str(error) or type(error).__name__
+    return "error", f"{type(error).__name__}: {error}"
+
+
+@task(queue_name=QUEUE)
+def deliver(*, mail: dict, attempt: int = 0, reason: str = "", detail: str = "") -> dict:
+    """Send one queued mail; on any failure queue it again, later (never dropped). ``reason`` and
+    ``detail`` say why the previous attempt failed (for :func:`status`)."""
+    try:
+        message = deserialise(mail)
+        connection = get_connection(settings.OUTBOX_EMAIL_BACKEND, fail_silently=False)
+        connection.open()
+        try:
+            connection.send_messages([message])
+        finally:
+            with suppress(Exception):  # the mail went; a failed goodbye must not send it again
+                connection.close()
+    except Exception as error:  # noqa: BLE001 - every failure keeps the mail, with its reason
+        why, answer = explain(error)
+        later = timezone.now() + retry_delay(attempt)
+        deliver.using(run_after=later).enqueue(mail=mail, attempt=attempt + 1, reason=why, detail=answer)
+        logger.warning(
+            "Mail %s to %s not sent (attempt %d: %s, %s); next try at %s",
+            mail["headers"].get("Message-ID"),
+            ", ".join(mail["to"]),
+            attempt + 1,
+            why,
+            answer,
+            later.isoformat(timespec="seconds"),
+        )
+        return {"sent": False, "attempt": attempt + 1, "reason": why}
+    logger.info("Mail %s sent to %s", mail["headers"].get("Message-ID"), ", ".join(mail["to"]))
+    return {"sent": True, "attempt": attempt + 1}
+
+
+def prune(*, now: datetime | None = None) -> int:
+    """Remove sent mails older than ``OUTBOX_KEEP_DAYS`` days (and the rows of attempts that failed
+    and were queued again); returns how many rows went."""
+    before = (now or timezone.now()) - timedelta(days=settings.OUTBOX_KEEP_DAYS)
+    removed, _counts = DBTaskResult.objects.filter(
+        queue_name=QUEUE, status=TaskResultStatus.SUCCESSFUL, finished_at__lt=before
+    ).delete()
+    return removed
+
+
+# --- what the organiser sees
+
+
+@dataclass(frozen=True)
+class OutboxStatus:
+    waiting: int  #: queued, not sent yet (also those waiting for their next try, or to be composed)
+    sending: int  #: claimed by a worker right now (or by one that died while sending)
+    failed: int  #: a mail that could not even be composed (a fault in the code: the log says which)
+    configured: bool
+    reason: str  #: why the last failed attempt failed, in words; "" when nothing failed
+    detail: str  #: the mail server's own answer or the error's text
+    failed_at: datetime | None
+    next_attempt: datetime | None
+
+    @property
+    def problem(self) -> bool:
+        return bool(self.failed) or (bool(self.waiting) and (not self.configured or bool(self.reason)))
+
+
+def reason_text(reason: str) -> str:
+    return {
+        "login": _("the mail server refuses the user name or password (EMAIL_HOST_USER, EMAIL_HOST_PASSWORD)"),
+        "refused": _("the mail server refuses the message"),
+        "unknown-host": _("the mail server's name is not found (no internet, or EMAIL_HOST is wrong)"),
+        "timeout": _("the mail server does not answer"),
+        "unreachable": _("the mail server cannot be reached (no internet, or the server is down)"),
+        "error": _("the mail could not be sent"),
+    }.get(reason, reason)
+
+
+def status() -> OutboxStatus:
+    """How many mails wait and why: two queries. Every task of the mail queue counts (a mail still to
+    be composed by an app's task, e.g. members.mails.tasks, is a mail that waits too)."""
+    mails = DBTaskResult.objects.filter(queue_name=QUEUE)
+    counts = mails.aggregate(
+        waiting=Count("pk", filter=Q(status=TaskResultStatus.READY)),
+        sending=Count("pk", filter=Q(status=TaskResultStatus.RUNNING)),
+        failed=Count("pk", filter=Q(status=TaskResultStatus.FAILED)),
+    )
+    last = None
+    if counts["waiting"]:
+        last = (
+            mails.filter(
+                status=TaskResultStatus.READY, task_path=deliver.module_path, args_kwargs__kwargs__attempt__gt=0
+            )
+            .order_by("-enqueued_at")
+            .values("args_kwargs", "enqueued_at", "run_after")
+            .first()
+        )
+    kwargs = last["args_kwargs"]["kwargs"] if last else {}
+    return OutboxStatus(
+        waiting=counts["waiting"],
+        sending=counts["sending"],
+        failed=counts["failed"],
+        configured=is_configured(),
+        reason=reason_text(kwargs["reason"]) if last else "",
+        detail=kwargs.get("detail", "") if last else "",
+        failed_at=last["enqueued_at"] if last else None,
+        next_attempt=last["run_after"] if last else None,
+    )

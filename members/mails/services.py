@@ -1,0 +1,246 @@
+"""The mails of the draw and of an evening's result, written in the transaction of the publish or the
+confirmation that caused them (``competitions.notices``; the outbox, core.outbox, sends them after
+commit).
+
+- **The draw** (``round_seated``): every member at a table of the published round who wants it gets
+  their table, seat, partner and opponents. Published again, or reseated, only those whose table,
+  seat, partner or opponents changed get a corrected mail (and one moved out of the round hears
+  that); everyone else nothing. ``Notice.signature`` remembers what each member was told.
+- **The evening's result** (``table_confirmed``): when a confirmation completes the evening's last
+  planned round, each member who played gets their place and points, the evening's top 5 and their
+  season place, once.
+- **The reminder** (``write_reminders``, run by the worker before each pass): a few days before an
+  evening, each member who has not answered yet gets signed one-click "ik kom" / "ik kom niet" links.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.core.mail import get_connection
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from clubs.models import Player
+from competitions import standings
+from competitions.evenings import signups
+from competitions.evenings.selectors import evening_over
+from competitions.models import Evening, Match, MatchSeat, Round
+from core.numbers import number_text
+from core.outbox import bulk_enqueue
+from members.mails.compose import compose, in_language, wants
+from members.mails.links import answer_url
+from members.mails.tasks import write_draw_mail, write_result_mail
+from members.models import Notice
+
+
+def round_seated(*, round: Round) -> None:
+    """Listener of ``notices.ROUND_SEATED``."""
+    write_draw_mails(round=round)
+
+
+def table_confirmed(*, match: Match) -> None:
+    """Listener of ``notices.TABLE_CONFIRMED``: one query unless the evening is over."""
+    found = (
+        Round.objects.filter(pk=match.round_id, evening__isnull=False)
+        .values_list("evening_id", "competition__rounds_per_evening")
+        .first()
+    )
+    if found is not None and evening_over(*found):
+        write_result_mails(evening=Evening.objects.select_related("competition__club").get(pk=found[0]))
+
+
+# --- the draw
+
+
+def _places(round: Round) -> dict[int, dict]:
+    """Player id -> where they sit: table, seat, partner and opponents (players), for one query."""
+    seats = list(
+        MatchSeat.objects.filter(match__round=round)
+        .select_related("match", "player__account", "player__member_settings")
+        .order_by("match__table", "seat")
+    )
+    by_match: dict[int, list[MatchSeat]] = {}
+    for seat in seats:
+        by_match.setdefault(seat.match_id, []).append(seat)
+    places = {}
+    for seat in seats:
+        table = by_match[seat.match_id]
+        partners = [s.player for s in table if s.side == seat.side and s.player_id != seat.player_id]
+        opponents = [s.player for s in table if s.side != seat.side]
+        places[seat.player_id] = {
+            "player": seat.player,
+            "table": seat.match.table,
+            "seat": seat.seat,
+            "partners": partners,
+            "opponents": opponents,
+            "signature": "|".join(
+                [
+                    str(seat.match.table),
+                    seat.seat,
+                    ",".join(str(p.pk) for p in partners),
+                    ",".join(str(p.pk) for p in sorted(opponents, key=lambda p: p.pk)),
+                ]
+            ),
+        }
+    return places
+
+
+def write_draw_mails(*, round: Round) -> int:
+    """Queue the draw's mails of a published ``round`` (see the module); returns how many. Each is a
+    small task (members.mails.tasks) in one bulk INSERT: the worker renders and sends it."""
+    if round.status != Round.Status.PUBLISHED:
+        return 0
+    places = _places(round)
+    told = {n.player_id: n for n in Notice.objects.filter(kind=Notice.Kind.DRAW, round=round).select_related("player")}
+    jobs, new, changed = [], [], []
+    now = timezone.now()
+    for player_id, place in places.items():
+        player = place["player"]
+        before = told.get(player_id)
+        if before is not None and before.signature == place["signature"]:
+            continue  # told already, and nothing changed for them
+        if not wants(player, "draw"):
+            continue
+        jobs.append(
+            {"player": player_id, "round": round.pk, "signature": place["signature"], "corrected": before is not None}
+        )
+        if before is None:
+            new.append(Notice(kind=Notice.Kind.DRAW, player=player, round=round, signature=place["signature"]))
+        else:
+            before.signature, before.written_at = place["signature"], now
+            changed.append(before)
+    for player_id, before in told.items():  # moved out of the round (a bye, sitting out)
+        if player_id in places or not before.signature or not wants(before.player, "draw"):
+            continue
+        jobs.append({"player": player_id, "round": round.pk, "signature": "", "corrected": True})
+        before.signature, before.written_at = "", now
+        changed.append(before)
+    Notice.objects.bulk_create(new)
+    if changed:
+        Notice.objects.bulk_update(changed, ["signature", "written_at"])
+    if jobs:
+        bulk_enqueue(write_draw_mail, jobs)  # the outbox's queue: in this transaction
+    return len(jobs)
+
+
+# --- the evening's result
+
+
+def _shown(value) -> str | int:
+    return value if isinstance(value, int) else number_text(value, 1)
+
+
+def write_result_mails(*, evening: Evening) -> int:
+    """Queue the result mails of a finished ``evening`` to the members who played, once each (small
+    tasks, one bulk INSERT; the numbers frozen as they are now)."""
+    competition = evening.competition
+    rows = standings.evening_results(evening)
+    season = {row.player_id: row for row in standings.standings(competition)}
+    told = set(Notice.objects.filter(kind=Notice.Kind.RESULT, evening=evening).values_list("player_id", flat=True))
+    players = {
+        p.pk: p
+        for p in Player.objects.filter(pk__in=[r.player_id for r in rows])
+        .exclude(pk__in=told)
+        .select_related("account", "member_settings")
+    }
+    top = [{"rank_label": r.rank_label, "name": r.name, "points": _shown(r.points)} for r in rows[:5]]
+    jobs, notices = [], []
+    for row in rows:
+        player = players.get(row.player_id)
+        if player is None or not wants(player, "result"):
+            continue
+        in_season = season.get(row.player_id)
+        jobs.append(
+            {
+                "player": player.pk,
+                "evening": evening.pk,
+                "row": {"rank_label": row.rank_label, "points": _shown(row.points)},
+                "season_row": None
+                if in_season is None
+                else {"rank": in_season.rank, "rank_label": in_season.rank_label, "points": _shown(in_season.points)},
+                "top": top,
+            }
+        )
+        notices.append(Notice(kind=Notice.Kind.RESULT, player=player, evening=evening))
+    Notice.objects.bulk_create(notices)
+    if jobs:
+        bulk_enqueue(write_result_mail, jobs)
+    return len(jobs)
+
+
+# --- the reminder before an evening
+
+REMINDER_DAYS = 3  #: the reminder goes this many days (or fewer) before an evening
+
+
+def write_reminders(*, now: datetime.datetime | None = None) -> int:
+    """Queue a reminder, once, to each member of a club with an evening in the next ``REMINDER_DAYS``
+    days whose sign-up is still open: with signed one-click "ik kom" / "ik kom niet" links (no login).
+    Run before each pass of the worker (core.outbox.before_each_pass); safe to run by several at once
+    (the Notice of each reminder is unique)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    evenings = [
+        e
+        for e in Evening.objects.filter(
+            date__gte=today,
+            date__lte=today + datetime.timedelta(days=REMINDER_DAYS),
+            cancelled=False,
+            rounds__isnull=True,
+        ).select_related("competition__club")
+        if now < signups.deadline(e)
+    ]
+    written = 0
+    for evening in evenings:
+        with transaction.atomic():
+            written += _remind(evening, now)
+    return written
+
+
+def _remind(evening: Evening, now: datetime.datetime) -> int:
+    competition = evening.competition
+    told = set(Notice.objects.filter(kind=Notice.Kind.REMINDER, evening=evening).values_list("player_id", flat=True))
+    answered = set(evening.sign_ups.values_list("player_id", flat=True))
+    players = (
+        Player.objects.filter(club=competition.club, active=True, account__isnull=False)
+        .exclude(pk__in=told | answered)
+        .select_related("account", "member_settings")
+    )
+    context = {
+        "evening": evening,
+        "competition": competition,
+        "club": competition.club,
+        "starts": signups.starts_at(evening),
+        "deadline": signups.deadline(evening),
+    }
+    mails, notices = [], []
+    for player in players:
+        if not wants(player, "reminder"):
+            continue
+        links = {
+            "yes_url": answer_url(player_id=player.pk, evening_id=evening.pk, coming=True),
+            "no_url": answer_url(player_id=player.pk, evening_id=evening.pk, coming=False),
+        }
+        mails.append(
+            compose(
+                player=player,
+                kind="reminder",
+                subject=in_language(
+                    player,
+                    lambda: (
+                        _("Are you coming? Evening %(number)s of %(competition)s, %(date)s")
+                        % {"number": evening.number, "competition": competition.name, "date": date_format(evening.date)}
+                    ),
+                ),
+                template="reminder",
+                context={**context, **links},
+            )
+        )
+        notices.append(Notice(kind=Notice.Kind.REMINDER, player=player, evening=evening))
+    Notice.objects.bulk_create(notices, ignore_conflicts=True)
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)

@@ -1,0 +1,343 @@
+"""The outbox (core.outbox) against a real SMTP server on loopback (aiosmtpd): a mail queued in a
+transaction arrives once after commit; a server that is down, then up, gets every mail once; a server
+that refuses every message loses none and the reason is kept for the organiser; two workers at once
+send no mail twice (SQLite file and, with DATABASE_URL, PostgreSQL)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.core import mail
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.utils import timezone
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
+
+from core import outbox
+from tests.mailserver import MailServer
+from tests.scoring.factories import make_club, make_user
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def server():
+    smtp = MailServer().start()
+    yield smtp
+    smtp.stop()
+
+
+@pytest.fixture
+def mail_settings(settings, server):
+    settings.EMAIL_BACKEND = "core.outbox.OutboxBackend"
+    settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND
+    for name, value in server.settings().items():
+        setattr(settings, name, value)
+    settings.OUTBOX_RETRY_SECONDS = 60
+    return settings
+
+
+def send_now():
+    call_command("send_notifications", "--once", verbosity=0)
+
+
+def time_passes():
+    """Every mail waiting for its next try is due now (as if its back-off had run out)."""
+    DBTaskResult.objects.filter(status=TaskResultStatus.READY, run_after__lt=timezone.now() + timedelta(days=1)).update(
+        run_after=timezone.now() - timedelta(seconds=1)
+    )
+
+
+def queue(count: int, *, prefix: str = "Mail") -> None:
+    with transaction.atomic():
+        for number in range(count):
+            mail.send_mail(f"{prefix} {number}", f"Tekst {number}", None, [f"lid{number}@example.nl"])
+
+
+def test_a_mail_is_queued_in_the_transaction_and_arrives_once_after_commit(mail_settings, server):
+    with transaction.atomic():
+        sent = mail.EmailMultiAlternatives("Loting ronde 1", "U zit aan tafel 3.", None, ["henk@example.nl"])
+        sent.attach_alternative("<p>U zit aan <b>tafel 3</b>.</p>", "text/html")
+        sent.send()
+        assert server.inbox.messages == [], "nothing leaves before the worker runs"
+    assert outbox.status().waiting == 1
+    send_now()
+    send_now()  # a second run finds nothing to send
+    assert len(server.inbox.messages) == 1
+    received = server.inbox.messages[0]
+    assert received["Subject"] == "Loting ronde 1"
+    assert received["To"] == "henk@example.nl"
+    assert received.get_body(("plain",)).get_content().strip() == "U zit aan tafel 3."
+    assert "<b>tafel 3</b>" in received.get_body(("html",)).get_content()
+    assert outbox.status().waiting == 0
+
+
+def test_a_rolled_back_transaction_leaves_no_mail(mail_settings, server):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        mail.send_mail("Uitslag", "Tekst", None, ["henk@example.nl"])
+        raise RuntimeError("the publish failed")
+    send_now()
+    assert server.inbox.messages == []
+    assert DBTaskResult.objects.count() == 0
+
+
+def test_without_a_mail_server_mail_is_kept_not_lost(settings, capsys):
+    settings.EMAIL_BACKEND = "core.outbox.OutboxBackend"
+    settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND
+    settings.EMAIL_HOST = ""
+    queue(2)
+    call_command("send_notifications", "--once")
+    assert "EMAIL_HOST is not set: 2 mail(s) kept" in capsys.readouterr().out
+    state = outbox.status()
+    assert (state.waiting, state.configured, state.problem) == (2, False, True)
+
+
+def test_server_down_while_mail_is_queued_then_up_every_mail_arrives_once(mail_settings, server):
+    server.stop()
+    queue(3)
+    send_now()
+    assert server.inbox.messages == []
+    state = outbox.status()
+    assert state.waiting == 3
+    assert "niet bereikbaar" in state.reason  # Dutch, the default
+    assert state.next_attempt > timezone.now() + timedelta(seconds=50), "it waits before trying again"
+    send_now()  # not due yet: nothing tried
+    assert DBTaskResult.objects.filter(args_kwargs__kwargs__attempt=2).count() == 0
+
+    time_passes()
+    send_now()  # still down: a second failure doubles the wait
+    second = DBTaskResult.objects.filter(status=TaskResultStatus.READY, args_kwargs__kwargs__attempt=2)
+    assert second.count() == 3
+    assert all(r.run_after > timezone.now() + timedelta(seconds=110) for r in second)
+
+    server.start()
+    time_passes()
+    send_now()
+    subjects = sorted(m["Subject"] for m in server.inbox.messages)
+    assert subjects == ["Mail 0", "Mail 1", "Mail 2"]
+    assert len(set(server.inbox.message_ids())) == 3
+    assert outbox.status().waiting == 0
+    time_passes()
+    send_now()
+    assert len(server.inbox.messages) == 3, "never twice"
+
+
+def test_a_server_refusing_every_message_loses_nothing_and_says_why(mail_settings, server):
+    server.inbox.refuse = "550 5.7.1 Relaying denied"
+    queue(2)
+    send_now()
+    time_passes()
+    send_now()
+    assert server.inbox.messages == []
+    state = outbox.status()
+    assert state.waiting == 2 and state.problem
+    assert state.reason == "de mailserver weigert het bericht"
+    assert "550 5.7.1 Relaying denied" in state.detail
+    server.inbox.refuse = None
+    time_passes()
+    send_now()
+    assert sorted(m["Subject"] for m in server.inbox.messages) == ["Mail 0", "Mail 1"]
+    assert outbox.status().waiting == 0
+
+
+def test_wrong_credentials_are_named_and_the_right_ones_send(mail_settings):
+    guarded = MailServer(login=("club", "geheim")).start()
+    try:
+        for name, value in guarded.settings().items():
+            setattr(mail_settings, name, value)
+        mail_settings.EMAIL_HOST_USER, mail_settings.EMAIL_HOST_PASSWORD = "club", "fout"
+        queue(1)
+        send_now()
+        state = outbox.status()
+        assert state.waiting == 1 and guarded.inbox.messages == []
+        assert (
+            state.reason
+            == "de mailserver weigert de gebruikersnaam of het wachtwoord (EMAIL_HOST_USER, EMAIL_HOST_PASSWORD)"
+        )
+        assert "535" in state.detail
+        mail_settings.EMAIL_HOST_PASSWORD = "geheim"
+        time_passes()
+        send_now()
+        assert [m["Subject"] for m in guarded.inbox.messages] == ["Mail 0"]
+    finally:
+        guarded.stop()
+
+
+def test_sent_mails_leave_the_database_after_the_keep_days(mail_settings, server):
+    queue(1)
+    send_now()
+    assert DBTaskResult.objects.filter(status=TaskResultStatus.SUCCESSFUL).count() == 1
+    assert outbox.prune(now=timezone.now() + timedelta(days=3)) == 0
+    assert outbox.prune(now=timezone.now() + timedelta(days=8)) == 1
+
+
+def test_a_queued_mail_round_trips_with_attachments_and_headers():
+    message = mail.EmailMultiAlternatives(
+        "Onderwerp", "Tekst", "club@example.nl", ["a@example.nl"], cc=["b@example.nl"], headers={"List-Id": "x"}
+    )
+    message.attach_alternative("<p>Tekst</p>", "text/html")
+    message.attach("uitslag.csv", "a;b\n", "text/csv")
+    message.attach("logo.png", b"\x89PNG\x00", "image/png")
+    again = outbox.deserialise(outbox.serialise(message))
+    assert (again.subject, again.body, again.to, again.cc) == ("Onderwerp", "Tekst", ["a@example.nl"], ["b@example.nl"])
+    assert again.extra_headers["List-Id"] == "x" and "@example.nl>" in again.extra_headers["Message-ID"]
+    assert again.alternatives[0][0] == "<p>Tekst</p>"
+    assert [a[1] for a in again.attachments] == ["a;b\n", b"\x89PNG\x00"]
+
+
+# --- two workers at once
+
+
+def worker_environment(tmp_path, server) -> dict[str, str]:
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings.test", **server.environment())
+    for name in ("PYTEST_CURRENT_TEST", "DJANGO_ALLOW_ASYNC_UNSAFE", "EMAIL_BACKEND"):
+        env.pop(name, None)
+    if connection.vendor == "postgresql":  # the test database itself: this test commits (transaction=True)
+        s = connection.settings_dict
+        env["DATABASE_URL"] = (
+            f"postgres://{s['USER']}:{s['PASSWORD']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+        )
+    else:  # a database file of its own: the test database lives in this process's memory
+        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'outbox.sqlite3'}"
+        manage(env, "migrate", "django_tasks_database", "--noinput", "-v", "0")
+    return env
+
+
+def manage(env, *arguments: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *arguments], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+
+
+@pytest.mark.slow
+def test_two_workers_at_once_send_no_mail_twice(tmp_path, server):
+    server.inbox.delay = 0.005  # each mail takes a moment, so the two workers overlap
+    env = worker_environment(tmp_path, server)
+    count = 60
+    manage(
+        env,
+        "shell",
+        "-c",
+        "from django.core import mail\n"
+        f"for n in range({count}): mail.send_mail(f'Mail {{n}}', 'Tekst', None, [f'lid{{n}}@example.nl'])",
+    )
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "manage.py", "send_notifications", "--once", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    for worker in workers:
+        _out, err = worker.communicate(timeout=120)
+        assert worker.returncode == 0, err
+    ids = server.inbox.message_ids()
+    assert len(ids) == count, f"{len(ids)} mails arrived for {count} queued"
+    assert len(set(ids)) == count, "a mail arrived twice"
+    assert sorted(m["Subject"] for m in server.inbox.messages) == sorted(f"Mail {n}" for n in range(count))
+    check = manage(
+        env,
+        "shell",
+        "-c",
+        "from django_tasks_db.models import DBTaskResult as R\n"
+        "print(R.objects.filter(status='READY').count(), len({w for r in R.objects.all() for w in r.worker_ids}))",
+    )
+    waiting, workers_seen = map(int, check.stdout.split()[-2:])
+    assert waiting == 0
+    assert workers_seen >= 1
+    print(f"{count} mails, {workers_seen} workers took part")
+
+
+# --- what the organiser sees
+
+
+def test_the_organisers_page_says_how_many_wait_and_why_in_dutch(mail_settings, server, client):
+    organiser = make_user("mail-org", club=make_club("mailclub"), role="organiser")
+    client.force_login(organiser)
+    server.inbox.refuse = "550 5.7.1 Relaying denied"
+    queue(3)
+    send_now()
+    page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "3 mails wachten op verzending." in page
+    assert "de mailserver weigert het bericht" in page
+    assert "550 5.7.1 Relaying denied" in page
+    assert "er gaat niets verloren" in page
+    server.inbox.refuse = None
+    time_passes()
+    send_now()
+    page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "Alle mails zijn verzonden." in page
+
+
+def test_the_organisers_page_says_mail_is_kept_without_a_mail_server(settings, client):
+    settings.EMAIL_BACKEND = "core.outbox.OutboxBackend"
+    settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND
+    settings.EMAIL_HOST = ""
+    client.force_login(make_user("mail-org2", club=make_club("mailclub2"), role="organiser"))
+    queue(1)
+    page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "1 mail wacht op verzending." in page
+    assert "Er is geen mailserver ingesteld (EMAIL_HOST)" in page
+
+
+def test_a_bulk_queued_mail_is_the_row_enqueue_writes(mail_settings):
+    """core.outbox.enqueue_many leans on django_tasks_db's internals: this fails loudly when an upgrade
+    changes the row that enqueue writes."""
+    message = mail.EmailMessage("Onderwerp", "Tekst", "club@example.nl", ["a@example.nl"])
+    data = outbox.serialise(message)
+    outbox.deliver.enqueue(mail=data)
+    outbox.enqueue_many([data, data])
+    one, *bulk = DBTaskResult.objects.order_by("enqueued_at")
+    fields = [f.name for f in DBTaskResult._meta.concrete_fields if f.name not in ("id", "enqueued_at")]
+    for row in bulk:
+        assert {f: getattr(row, f) for f in fields} == {f: getattr(one, f) for f in fields}
+    assert one.task.func is outbox.deliver.func and bulk[0].task.func is outbox.deliver.func
+
+
+def test_several_mails_at_once_are_one_insert(mail_settings, django_assert_num_queries):
+    messages = [mail.EmailMessage(f"M{n}", "Tekst", None, [f"l{n}@example.nl"]) for n in range(50)]
+    with transaction.atomic(), django_assert_num_queries(1):  # inside the cause's transaction
+        assert mail.get_connection().send_messages(messages) == 50
+    assert outbox.status().waiting == 50
+
+
+@pytest.mark.slow
+def test_without_once_the_worker_keeps_running_and_sends_what_comes_later(tmp_path, server):
+    import time
+
+    env = worker_environment(tmp_path, server)
+    worker = subprocess.Popen(
+        [sys.executable, "manage.py", "send_notifications", "--interval", "0.2", "-v", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for batch in range(2):  # queued while the worker runs, twice: it is still there the second time
+            manage(
+                env,
+                "shell",
+                "-c",
+                f"from django.core import mail\nmail.send_mail('Later {batch}', 'Tekst', None, ['a@example.nl'])",
+            )
+            deadline = time.monotonic() + 30
+            while len(server.inbox.messages) <= batch and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert len(server.inbox.messages) == batch + 1
+        assert worker.poll() is None, "the worker keeps running"
+    finally:
+        worker.terminate()
+        worker.wait(timeout=15)
