@@ -80,6 +80,8 @@ def set_up_the_club(new_page):
     assert page.url.endswith(f"/manage/clubs/{club.slug}/")
     assert page.locator("#club-name").inner_text().startswith(CLUB)
     assert page.locator("header .user").inner_text().strip() == ORGANISER
+    for href in (f"/manage/clubs/{club.slug}/members/", f"/manage/clubs/{club.slug}/people/", "/account/tokens/"):
+        assert page.locator(f"main a[href='{href}']").count() == 1, href
     no_violations(page)
     return page, club
 
@@ -103,6 +105,7 @@ def first_evening(page, club) -> tuple[Competition, list[Match]]:
     # the crumbs lead to the competition's organiser page; a new evening (today, as proposed)
     with page.expect_navigation():
         page.locator(f".crumbs a[href='/manage/competitions/{competition.slug}/']").click()
+    assert page.locator(f".crumbs a[href='/manage/clubs/{club.slug}/']").count() == 1  # and back to the club
     no_violations(page)
     with page.expect_navigation():
         page.locator(
@@ -140,8 +143,12 @@ def first_evening(page, club) -> tuple[Competition, list[Match]]:
 
 
 def invite(page, club, role: str = "scorer") -> str:
-    """Step 3a: the organiser's club page → people and roles → an invitation; returns its link."""
-    page.goto(f"/manage/clubs/{club.slug}/")
+    """Step 3a: the header's "manage" → the club's page → people and roles → an invitation; returns
+    its link."""
+    with page.expect_navigation():
+        page.locator("header a[href='/manage/']").click()
+    with page.expect_navigation():
+        page.locator(f"main a[href='/manage/clubs/{club.slug}/']").first.click()
     with page.expect_navigation():
         page.locator(f"main a[href='/manage/clubs/{club.slug}/people/']").click()
     page.locator("#id_role").select_option(role)
