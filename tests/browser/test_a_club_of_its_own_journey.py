@@ -361,6 +361,12 @@ def test_a_real_club_beside_the_demo_removes_the_demo(new_page, live_server):
     log_out(phone)
     phone.goto(f"/competitions/{competition.slug}/")
     log_in(phone, SCORER, SCORER_PASSWORD)
+    assert phone.locator("header a.nav-tonight").count() == 1  # still the club's scorer
+    log_out(phone)
+    with phone.expect_navigation():
+        phone.locator("header a[href^='/accounts/login/']").click()
+    assert phone.locator("main a[href='/accounts/password_reset/']").count() == 1  # "wachtwoord vergeten"
+    no_violations(phone)
     log_out(page)
     page.goto("/")
     log_in(page, ORGANISER, PASSWORD)
