@@ -34,3 +34,22 @@ def test_the_club_page_is_its_organisers_and_runs_a_fixed_number_of_queries(clie
         page = client.get("/manage/clubs/eigen/").content.decode()
     assert "Competitie 9" in page and "Van de buren" not in page
     assert 'href="/manage/demo/remove/"' in page
+
+
+def test_the_club_page_leads_to_every_page_of_running_the_club(client):
+    """A club's page links its members, people and roles and the API tokens; a league's page its people
+    and member clubs (the form for a new member club is there), and no members list of its own."""
+    club = Club.objects.create(name="KV Eigen", slug="eigen")
+    league = Club.objects.create(name="Bond West", slug="bond-west", is_league=True)
+    organiser = make_user("wilma", organiser_of=club)
+    bert = make_user("bert", organiser_of=league)
+    client.force_login(organiser)
+    page = client.get("/manage/clubs/eigen/").content.decode()
+    for href in ("/manage/clubs/eigen/members/", "/manage/clubs/eigen/people/", "/account/tokens/"):
+        assert f'href="{href}"' in page, href
+    client.force_login(bert)
+    page = client.get("/manage/clubs/bond-west/").content.decode()
+    assert 'href="/manage/clubs/bond-west/people/#member-clubs"' in page
+    assert "Mensen en aangesloten clubs" in page
+    assert 'href="/manage/clubs/bond-west/members/"' not in page
+    assert client.get("/manage/clubs/bond-west/people/").content.decode().count('id="member-club-form"') == 1

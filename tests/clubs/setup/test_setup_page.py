@@ -113,7 +113,7 @@ def test_the_setup_link_command_prints_the_link_until_the_club_is_set_up(client,
     ("data", "field", "message"),
     [
         ({"password2": "Ruiten-Heer-1988"}, "password2", "De twee wachtwoordvelden komen niet overeen."),
-        ({"password1": "klaver", "password2": "klaver"}, "password2", "Dit wachtwoord is te kort"),
+        ({"password1": "klaver", "password2": "klaver"}, "password2", "te kort: gebruik minstens 8 tekens."),
         ({"password1": "12345678901", "password2": "12345678901"}, "password2", "Dit wachtwoord is te algemeen."),
         ({"password1": "wilma2024", "password2": "wilma2024"}, "password2", "lijkt te veel op"),
         ({"club_name": ""}, "club_name", "Vul de naam van de club in."),

@@ -179,6 +179,19 @@ def test_a_login_called_organiser_that_a_club_of_its_own_uses_is_kept(client):
     assert 'id="no-demo"' in client.get("/manage/demo/remove/").content.decode()
 
 
+def test_a_demo_login_that_is_a_member_account_of_a_club_of_its_own_is_kept():
+    """A demo login that accepted a member's invitation of a club of its own (``Player.account``, the
+    link clubs.people makes) logs in there: removing the demo keeps it and the member's link."""
+    small_demo()
+    club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=PASSWORD)
+    login = User.objects.get(username="organiser")
+    member = Player.objects.create(club=club, member_number="7", first_name="Els", last_name="Eigen", account=login)
+    assert demo_contents().logins == []
+    remove_demo(user=organiser)
+    assert User.objects.filter(username="organiser").exists()
+    assert Player.objects.get(pk=member.pk).account_id == login.pk
+
+
 def test_seed_demo_never_takes_over_a_club_of_its_own_at_the_demos_address():
     Club.objects.create(name="Demo", slug="demo")
     with pytest.raises(CommandError, match="demo"):
