@@ -92,9 +92,14 @@ def _token_user(request):
 def _match_for(request, match_id: int) -> Match:
     """The match a write names, or 404 — also for a match the token's user may not see (a private
     competition's, a draft round's): a write answers as the read does, so a 403 never tells that a
-    hidden match exists. A visible match without the right to write stays a 403."""
+    hidden match exists; so does a duplicate table whose play is hidden to someone who may not enter
+    it. A visible match without the right to write stays a 403."""
     match = match_with_club(match_id)
     if match is None or not is_visible_match(request.auth, match):
+        raise Http404
+    if not permissions.can_enter(request.auth, match) and not play_seen(request.auth, match.round.competition).match(
+        match.pk
+    ):  # a duplicate table whose play is still hidden: not found either (issue 34 item 13)
         raise Http404
     return match
 

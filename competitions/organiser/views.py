@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -28,7 +28,7 @@ from django.views.decorators.http import require_POST
 
 from clubs.members.names import player_sort_key
 from clubs.models import Player
-from clubs.permissions import clubs_managed_by, is_organiser_of, is_site_admin
+from clubs.permissions import clubs_managed_by, is_organiser_of, is_site_admin, is_staff_of
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
@@ -45,11 +45,15 @@ from core.compass import seat_label
 
 
 def organiser_competition(request, slug: str) -> Competition:
-    """The competition of ``slug`` for its club's organiser (or a site admin); anyone else gets 403."""
+    """The competition of ``slug`` for its club's organiser (or a site admin). A private one that the
+    user may not see (not its club's staff) is not found, as one that does not exist (a 403 would tell
+    that it exists: issue 34 item 13); anyone else gets 403."""
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
-    if not is_organiser_of(request.user, competition.club_id):
-        raise PermissionDenied
-    return competition
+    if is_organiser_of(request.user, competition.club_id):
+        return competition
+    if not competition.is_public and not is_staff_of(request.user, competition.club_id):
+        raise Http404
+    raise PermissionDenied
 
 
 def _round(competition: Competition, number: int) -> Round:

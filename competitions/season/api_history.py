@@ -11,11 +11,13 @@ every bad row (a schema refusal stops at the first).
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
 from ninja.responses import Status
 
+from clubs.permissions import is_staff_of
 from clubs.tokens import BearerToken
 from competitions.models import Competition
 from competitions.season.history import HistoryRefused, import_evening_totals
@@ -61,6 +63,8 @@ class EveningTotalsOut(Schema):
 )
 def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not competition.is_public and not is_staff_of(request.auth, competition.club_id):
+        raise Http404  # a private competition is not found by who may not see it (issue 34 item 13)
     if not may_set_up(request.auth, competition.club):
         return Status(
             403, refusal(403, _("Only an organiser of this club may import its history."), field="Authorization")
