@@ -14,11 +14,11 @@ from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from competitions.standings.views import visible_competition
 from documents.pdf import pdf_response
-from documents.xlsx import xlsx_response
 from scoring.phones.selectors import short_address, side_pins, site_url, table_url
 from scoring.prints.pdf import ScoreSheetRenderer
 from scoring.prints.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.prints.table_list import TableListPdf
+from scoring.results.cache import results_response
 from scoring.results.exports import ResultsExporter
 
 ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
@@ -102,9 +102,6 @@ def results_xlsx(request, slug):
     round_number = request.GET.get("round") or ""
     if round_number and not (round_number.isascii() and round_number.isdigit() and len(round_number) <= 6):
         raise BadRequest(_("'round' must be a round number."))  # not int("²"): a 400, not a server error
-    exporter = ResultsExporter(
-        competition,
-        round_number=int(round_number) if round_number else None,
-        seen=play_seen(request.user, competition),
-    )
-    return xlsx_response(exporter)
+    number = int(round_number) if round_number else None
+    exporter = ResultsExporter(competition, round_number=number, seen=play_seen(request.user, competition))
+    return results_response(request, competition, exporter, number)  # cached and bounded (issue 34 item 12)
