@@ -24,7 +24,16 @@ from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
 from scoring.duplicate.selectors import board_numbers
-from scoring.matches.schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
+from scoring.matches.schemas import (
+    BIG_INT,
+    MOST_DEALS,
+    ConfirmIn,
+    ConflictOut,
+    MatchOut,
+    SheetIn,
+    clears_without_saying,
+    deals_for_service,
+)
 from scoring.phones.selectors import table_url
 from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
 
@@ -184,6 +193,9 @@ def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
     match = _match_for(request, match_id)
     if not permissions.can_enter(user, match):
         return _forbidden(_("You may not enter results for this match."))
+    if clears_without_saying(sheet, match.status):
+        message = _('An empty list would clear this sheet\'s deals: send "clear": true to clear it.')
+        return Status(400, problems_body([Problem(0, "deals", message)]))
     limit = deal_limit(ruleset_for_match(match))
     if len(sheet.deals) > limit:
         message = _("This match has at most %(n)s deals (tie-break deals included), not %(given)s.") % {

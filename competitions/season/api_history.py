@@ -11,7 +11,7 @@ every bad row (a schema refusal stops at the first).
 
 from __future__ import annotations
 
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
@@ -75,5 +75,7 @@ def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
             competition=competition, user=request.auth, rows=rows, create_players=True, via=SettingsChange.Via.API
         )
     except HistoryRefused as refused:
-        return Status(400, problems_body([Problem(e.row, e.column, e.message) for e in refused.errors]))
+        # each error names its row in "row" ("deal" is for a sheet's deals: 0 here)
+        body = problems_body([Problem(0, e.column, e.message, row=e.row or None) for e in refused.errors])
+        return JsonResponse(body, status=400)  # as it is: "row" is not in the problems' Schema
     return result.as_dict()

@@ -169,6 +169,11 @@ class SheetIn(In):
         description="every deal of the match, in order; no more than the match's rule set allows "
         "(its deals plus tie-break deals)",
     )
+    clear: bool = Field(
+        False,
+        description="true to empty a sheet that has deals with deals: []; without it an empty list for such a "
+        "sheet is refused (a client that lost its deals must not wipe the table's)",
+    )
 
 
 class ConfirmIn(In):
@@ -181,3 +186,8 @@ COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark", "board"})
 def deals_for_service(sheet: SheetIn) -> list[dict]:
     """The deals as the scoring services take them: what the client sent, computed fields left out."""
     return [deal.model_dump(exclude_unset=True, exclude=COMPUTED_DEAL_KEYS) for deal in sheet.deals]
+
+
+def clears_without_saying(sheet: SheetIn, status: str) -> bool:
+    """``deals: []`` for a sheet with deals, without ``"clear": true`` (issue 34 item 8)."""
+    return not sheet.deals and not sheet.clear and status != "open"
