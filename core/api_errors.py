@@ -376,7 +376,9 @@ def for_clients(schema: dict) -> dict:
     - a field with a default in what clients send carries the default in its description only: with
       ``default`` openapi-typescript makes it required (``roem``, ``challenge``, ``nil``, ``confirm``);
     - the evening-totals rows are typed as they are to be sent (``points`` an integer, ``date`` a date);
-    - every operation lists the 405 (another method of its path) in the one error shape."""
+    - every operation lists the 405 (another method of its path) in the one error shape;
+    - an answer that is one of two shapes where the one adds optional fields to the other (a match read
+      with or without the staff's ``table_url``) is one shape with those fields optional."""
     components = schema.get("components", {}).get("schemas", {})
     sent: set[str] = set()
     for operations in schema.get("paths", {}).values():
@@ -398,6 +400,7 @@ def for_clients(schema: dict) -> dict:
                 default = prop.pop("default")
                 note = f"(default: {json.dumps(default)})"
                 prop["description"] = f"{prop['description']} {note}" if prop.get("description") else note
+    _one_shape(schema, components)
     problem = components.get("ApiProblem")
     if problem is not None:
         problem.setdefault("properties", {})["row"] = {
@@ -417,3 +420,29 @@ def for_clients(schema: dict) -> dict:
                     },
                 )
     return schema
+
+
+def _one_shape(schema: dict, components: dict) -> None:
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            content = (operation.get("responses", {}).get(200) or operation.get("responses", {}).get("200") or {}).get(
+                "content", {}
+            )
+            body = content.get("application/json", {}).get("schema", {})
+            refs = [part.get("$ref", "") for part in body.get("anyOf", [])]
+            if len(refs) != 2 or not all(refs):
+                continue
+            wider, narrower = (components[ref.rsplit("/", 1)[-1]] for ref in refs)
+            if len(wider.get("properties", {})) < len(narrower.get("properties", {})):
+                wider, narrower = narrower, wider
+            if not set(narrower.get("properties", {})) <= set(wider.get("properties", {})):
+                continue
+            extra = set(wider["properties"]) - set(narrower["properties"])
+            wider["required"] = [name for name in wider.get("required", []) if name not in extra]
+            for name in extra:
+                note = "present only where it applies (the staff's view)"
+                described = wider["properties"][name].get("description")
+                wider["properties"][name]["description"] = f"{described}; {note}" if described else note
+            content["application/json"]["schema"] = {
+                "$ref": refs[0] if components[refs[0].rsplit("/", 1)[-1]] is wider else refs[1]
+            }

@@ -109,3 +109,10 @@ def test_an_empty_sheet_clears_an_entered_one_only_when_it_says_so(client, enter
     cleared = put(client, match, token, {"version": read["version"], "deals": [], "clear": True})
     assert cleared.status_code == 200 and cleared.json()["deals"] == []
     assert Competition.objects.filter(slug="terugsturen").exists()
+
+
+def test_a_match_read_has_one_shape(schema):
+    answer = schema["paths"]["/api/matches/{match_id}"]["get"]["responses"]["200"]["content"]["application/json"]
+    ref = answer["schema"]["$ref"].rsplit("/", 1)[-1]
+    match = schema["components"]["schemas"][ref]
+    assert "table_url" in match["properties"] and "table_url" not in match["required"]
