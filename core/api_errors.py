@@ -358,6 +358,10 @@ CLIENT_TYPES = {
 }
 
 
+#: ... and which of them a client must send (the service names a row that lacks one)
+CLIENT_REQUIRED = {"EveningTotalIn": {"player", "date", "points"}}
+
+
 def _refs(node, found: set[str]) -> None:
     if isinstance(node, dict):
         ref = node.get("$ref")
@@ -391,6 +395,9 @@ def for_clients(schema: dict) -> dict:
         _refs([components.get(name, {}) for name in pending], more)
         pending = more - sent
         sent |= pending
+    for name, fields in CLIENT_REQUIRED.items():
+        if name in components:
+            components[name]["required"] = sorted(set(components[name].get("required", [])) | fields)
     for name in sent:
         for field, prop in components.get(name, {}).get("properties", {}).items():
             if (name, field) in CLIENT_TYPES:

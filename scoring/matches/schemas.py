@@ -30,6 +30,7 @@ RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: 
 MatchStatus = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
 Trump = Literal["C", "D", "H", "S"]
 Mark = Literal["", "N", "P", "TP", "V"]
+SideIndex = Literal[0, 1, 2]
 Seat = Literal["N", "E", "S", "W"]
 SEAT_HELP = (
     "individual play: the seat (N, E, S, W) of the player who verzaakt, one of the verzaakt side's "
@@ -87,13 +88,12 @@ class MatchSideOut(Out):
 
 class DealOut(Out):
     number: int = Field(ge=1)
-    bidder: int | None = Field(
-        ge=0, le=2, description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player"
-    )
+    # sides typed as DealIn takes them (0, 1, 2), so a deal read is sent back unchanged (issue 34 item 8)
+    bidder: SideIndex | None = Field(description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player")
     points: list[int] = Field(min_length=2, max_length=3, description="card points per side, last trick included")
     roem: list[int] = Field(min_length=2, max_length=3, description="roem declared per side, pit bonus not included")
-    pit: int | None = Field(ge=0, le=2)
-    verzaakt: int | None = Field(ge=0, le=2)
+    pit: SideIndex | None
+    verzaakt: SideIndex | None
     verzaakt_seat: Seat | None = Field(description=SEAT_HELP)
     trump: Trump | None
     challenge: int = Field(ge=0, le=3)
