@@ -29,8 +29,32 @@ class StandingColumn:
     numeric: bool = True
 
 
+def duplicate_labels(competition: Competition) -> dict[str, str]:
+    """A duplicate evening's columns as a duplicate club reads them (issue 34 item 4): ``played`` counts
+    boards, ``match_points`` holds matchpoints (MP) and ``points`` the matchpoint percentage (or, ranked
+    by the difference to each board's average, that difference); won, drawn and lost mean nothing."""
+    setup = getattr(competition, "duplicate", None)
+    by_difference = setup is not None and setup.method == "difference"
+    return {
+        "played": gettext_noop("Boards"),
+        "match_points": gettext_noop("MP"),
+        "points_display": gettext_noop("Difference") if by_difference else gettext_noop("MP %"),
+    }
+
+
 def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     """The page's columns: what means nothing for the format is left out, as on the page."""
+    if competition.format == Competition.Format.DUPLICATE:
+        labels = duplicate_labels(competition)
+        return [
+            StandingColumn(c.key, labels.get(c.key, c.label), c.width, c.number_format, c.numeric)
+            for c in _standing_columns(competition, rows)
+            if c.key not in ("won", "drawn", "lost")
+        ]
+    return _standing_columns(competition, rows)
+
+
+def _standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     individual = competition.format == Competition.Format.INDIVIDUAL
     cols = [
         StandingColumn("rank", gettext_noop("Rank"), 6),
