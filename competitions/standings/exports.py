@@ -114,6 +114,9 @@ def cell_value(row, key: str):
     return getattr(row, key)
 
 
+TEXT_KEYS = frozenset({"rank", "name", "division"})
+
+
 class StandingsExporter(Exporter):
     """The standings as a spreadsheet opens them (issue 24 item 8): the header in row 1 (the title in
     the workbook's properties), a filter on it, the sheet named in the reader's language, and an
@@ -158,10 +161,16 @@ class StandingsExporter(Exporter):
 
     def _cell(self, row, key: str):
         value = cell_value(row, key)
+        if value == NOT_RECORDED and key not in TEXT_KEYS:
+            return None  # a figure not recorded (or no bids to make): an empty cell, never "—" text (issue 34 item 6)
         if key.startswith("evening_") and key != "evening_average_display" and value is not None:
             score = row.evening_map.get(int(key.split("_")[1]))
+            absent = score is not None and score.absent
             if score is not None and not score.counted:
-                return Struck(value, _("does not count"))
+                note = _("absent; does not count") if absent else _("does not count")
+                return Struck(value, note)
+            if absent:  # points the reglement gives for an absence, read as such (the page marks them *)
+                return Noted(value, _("absent: points given for the absence"))
             if score is not None and score.imported:
                 return Noted(value, _("imported from the club's own records"))
         return value
