@@ -85,7 +85,8 @@ def import_results_view(request, slug):
     context = {
         "competition": competition,
         "max_mb": MAX_BYTES // (1024 * 1024),
-        "columns": [(header, header in REQUIRED) for header in RESULT_HEADERS],
+        # named as the file names them, in the reader's language (issue 34 item 6; the import reads both)
+        "columns": [(_(header), header in REQUIRED) for header in RESULT_HEADERS],
     }
     if request.method != "POST":
         return render(request, TEMPLATE, context)
