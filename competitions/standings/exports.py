@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from competitions.models import Competition
 from competitions.standings.notes import IMPORTED_MARK, best_label, imported_evenings
@@ -128,7 +128,7 @@ class StandingsExporter(Exporter):
         self.competition = competition
         self.rows_ = rows
         self.cols = standing_columns(competition, rows)
-        self.filename = f"{competition.slug}-standings.xlsx"
+        self.filename = "-".join([competition.slug, pgettext("file name", "standings")]) + ".xlsx"
 
     def get_columns(self):
         return [Column(_(c.label), c.width, c.number_format if c.numeric else "") for c in self.cols]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import pgettext
 
 from clubs.permissions import is_staff_of
 from competitions.models import Competition
@@ -32,4 +33,4 @@ def standings_xlsx(request, slug):
 def standings_pdf(request, slug):
     competition = visible_competition(request, slug)
     content = StandingsRenderer(competition, standings(competition)).render()
-    return pdf_response(content, f"{slug}-standings.pdf")
+    return pdf_response(content, "-".join([slug, pgettext("file name", "standings")]) + ".pdf")

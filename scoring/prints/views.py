@@ -7,6 +7,7 @@ from django.core.exceptions import BadRequest
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clubs.permissions import is_staff_of
 from competitions.draws.table_codes import assign_table_codes, printed
@@ -62,7 +63,9 @@ def round_sheets(request, slug, number):
         "number": round_.number,
     }
     content = ScoreSheetRenderer(sheets, title=title).render()
-    return pdf_response(content, f"{slug}-round-{number}-sheets.pdf")
+    return pdf_response(
+        content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "sheets")]) + ".pdf"
+    )
 
 
 def match_sheet(request, pk):
@@ -82,7 +85,9 @@ def match_sheet(request, pk):
         "table": sheet.table,
     }
     content = ScoreSheetRenderer([sheet], title=title).render()
-    return pdf_response(content, f"match-{pk}-sheet.pdf")
+    return pdf_response(
+        content, "-".join([pgettext("file name", "match"), str(pk), pgettext("file name", "sheet")]) + ".pdf"
+    )
 
 
 def round_tables(request, slug, number):
@@ -94,7 +99,9 @@ def round_tables(request, slug, number):
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
     content = TableListPdf(round_, sheets).render()
-    return pdf_response(content, f"{slug}-round-{number}-tables.pdf")
+    return pdf_response(
+        content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "tables")]) + ".pdf"
+    )
 
 
 def results_xlsx(request, slug):

@@ -51,3 +51,27 @@ def test_every_pdf_names_the_club_and_embeds_every_font_it_lists(client):
         listed = fonts(reader)
         assert listed and all(embedded for _name, embedded in listed), (url, listed)
         assert not any("Helvetica" in name for name, _embedded in listed), (url, listed)
+
+
+def test_file_names_are_dutch_on_a_dutch_site(client, settings):
+    """Issue 34 item 3: a Dutch site hands out Dutch file names."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "nl"
+    comp = generated_individual(players=8, evenings=1, rounds=1)
+    round_ = Round.objects.filter(competition=comp).first()
+    expected = {
+        reverse("competition_exports:standings_pdf", args=[comp.slug]): f"{comp.slug}-stand.pdf",
+        reverse("competition_exports:standings_xlsx", args=[comp.slug]): f"{comp.slug}-stand.xlsx",
+        reverse("scoring_exports:round_sheets", args=[comp.slug, 1]): f"{comp.slug}-ronde-1-wedstrijdbriefjes.pdf",
+        reverse("scoring_exports:round_tables", args=[comp.slug, 1]): f"{comp.slug}-ronde-1-tafels.pdf",
+        reverse("competition_exports:evening_pdf", args=[comp.slug, 1]): f"{comp.slug}-avond-1.pdf",
+        f"/competitions/{comp.slug}/results.xlsx": f"{comp.slug}-uitslagen.xlsx",
+    }
+    with translation.override("nl"):
+        for url, name in expected.items():
+            response = client.get(url, HTTP_ACCEPT_LANGUAGE="nl")
+            assert f'filename="{name}"' in response["Content-Disposition"], (url, response["Content-Disposition"])
+        match = round_.matches.first()
+        sheet = client.get(reverse("scoring_exports:match_sheet", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="nl")
+        assert f'filename="partij-{match.pk}-briefje.pdf"' in sheet["Content-Disposition"]
