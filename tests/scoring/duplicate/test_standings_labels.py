@@ -40,3 +40,16 @@ def test_duplicate_standings_are_labelled_boards_mp_and_percent(client, settings
     header = [c.value for c in next(book.worksheets[0].iter_rows(max_row=1))]
     assert {"Spellen", "MP", "MP %"} <= set(header), header
     assert not {"Wedstrijdpunten", "Gewonnen", "Gelijk", "Verloren", "Punten"} & set(header), header
+
+
+def test_hand_records_keep_ronde_one_word(client, settings):
+    """Issue 34 item 3: "Ronde" broke as "Rond/e" in the hand records' movement table."""
+    settings.LANGUAGE_CODE = "nl"
+    club, competition, setup = dealt_evening(4, 16, seed=3)
+    organiser = make_user(organiser_of=club)
+    play_evening(setup, random.Random(3), enterer=make_user(scorer_of=club), confirmer=organiser)
+    client.force_login(organiser)
+    with translation.override("nl"):
+        pdf = client.get(reverse("duplicate:hand_records", args=[competition.slug]), HTTP_ACCEPT_LANGUAGE="nl").content
+    found = [w[5] for w in words(pdf)]
+    assert "Ronde" in found and "Rond" not in found
