@@ -16,7 +16,7 @@ SEED ?=
 DEMO ?= 1
 LAUNCH = @command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) was not found: install Python 3.11 or newer, or name one with make $@ PYTHON=/path/to/python3.11." >&2; exit 2; }; $(PYTHON) run.py
 
-.PHONY: run test bench serve load venv install install-dev migrate seed messages clean lock
+.PHONY: run test bench serve load venv install install-dev migrate seed messages clean lock npm
 
 run:
 	$(LAUNCH) run --host $(HOST) --port $(PORT) $(if $(filter 1 yes true on,$(SEED)),--seed) $(if $(filter 0 no false off,$(DEMO)),--no-demo)
@@ -86,3 +86,8 @@ lock: install-dev
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache
+
+# The TypeScript client check (tests/api_contract/test_typescript_client.py): openapi-typescript and
+# tsc, pinned in package.json and package-lock.json, into node_modules/ (needs Node.js and npm).
+npm:
+	npm ci --no-audit --no-fund

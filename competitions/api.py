@@ -140,7 +140,7 @@ class RoundOut(Out):
                     "Standings": {"operationId": "get_standings", "parameters": {"slug": "$response.body#/0/slug"}},
                     "FirstRound": {
                         "operationId": "get_round",
-                        "parameters": {"slug": "$response.body#/0/slug", "number": 1},
+                        "parameters": {"slug": "$response.body#/0/slug", "number": "1"},
                     },
                 }
             }

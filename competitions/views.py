@@ -42,6 +42,7 @@ PROJECTOR_ROWS = 200  # every row: long lists page by themselves (static/js/proj
 PROJECTOR_REFRESH = 30  # seconds: the page reloads itself without JavaScript
 PROJECTOR_POLL_MS = 1500  # with JavaScript: asks whether anything changed, shows it within 2 s
 PROJECTOR_PAGE_SECONDS = 8  # a long list shows its next page after this many seconds
+PROJECTOR_SCREEN_ROWS = 12  # without JavaScript: rows per screen, the page refreshing to the next screen
 
 
 def home(request):
@@ -140,28 +141,40 @@ def _projector_context(request, competition) -> dict:
     except ValueError:
         pace = PROJECTOR_PAGE_SECONDS
     rows = standings(competition)
-    season = ProjectorTable(rows[:limit], competition=competition)
+    season_rows, tonight_rows = rows[:limit], []
     tonight = evening = None
     if competition.format == Competition.Format.INDIVIDUAL:
         played = [e.number for r in rows for e in r.evenings if not e.absent and e.number is not None]
         if played:
             evening = max(played)
             names = {r.player_id: r.name for r in rows}
-            tonight = ProjectorTable(
-                evening_results_by_number(
-                    competition,
-                    evening,
-                    names=names,
-                    imported=any(e.imported for r in rows for e in r.evenings if e.number == evening),
-                )[:limit],
-                competition=competition,
-                show_played=False,
-            )
+            tonight_rows = evening_results_by_number(
+                competition,
+                evening,
+                names=names,
+                imported=any(e.imported for r in rows for e in r.evenings if e.number == evening),
+            )[:limit]
     matches = live_round_matches(competition)
     round_ = matches[0].round if matches else None
     seen = selectors.play_seen(request.user, competition)
     tables = [selectors.table_view(m, play_shown=seen.match(m.pk)) for m in matches]
+    # Without JavaScript (issue 34 item 7): ?screen=N shows the N-th screenful of every list, and the
+    # page's meta refresh (and a plain link) goes on to the next screen, then back to the first.
+    screens = max(1, *(-(-len(rows_) // PROJECTOR_SCREEN_ROWS) for rows_ in (season_rows, tonight_rows, tables)))
+    screen = request.GET.get("screen", "")
+    screen = int(screen) if screen.isascii() and screen.isdigit() and 1 <= int(screen) <= screens else None
+    if screen is not None:
+        part = slice((screen - 1) * PROJECTOR_SCREEN_ROWS, screen * PROJECTOR_SCREEN_ROWS)
+        season_rows, tonight_rows, tables = season_rows[part], tonight_rows[part], tables[part]
+    following = (screen or 1) % screens + 1
+    query = {k: v for k, v in request.GET.dict().items() if k not in ("part", "screen")}
+    season = ProjectorTable(season_rows, competition=competition)
+    if evening is not None:
+        tonight = ProjectorTable(tonight_rows, competition=competition, show_played=False)
     return {
+        "screen": screen or 1,
+        "screens": screens,
+        "next_url": f"{request.path}?{urlencode({**query, 'screen': following})}",
         "competition": competition,
         "season": season,
         "season_notes": season_notes(competition, rows),

@@ -3,7 +3,9 @@ a path says where its code is (``/manage/backups/…`` is ``scoring/backup/urls.
 older than the folders and span two of them (the names stay, so every ``reverse()`` still works)."""
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config.api import api
 
@@ -16,6 +18,8 @@ def namespace(name: str, *folders: tuple[str, str]):
 competition = "competitions/<slug:slug>/"
 
 urlpatterns = [
+    # browsers and feed readers ask /favicon.ico whatever the page links: the site's own icon
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("", include("clubs.people.urls")),  # first: its "forgotten password" page stands before Django's
     path("accounts/", include("django.contrib.auth.urls")),

@@ -51,6 +51,8 @@ class ApiProblem(Schema):
     deal: int = Field(ge=0, description="1-based number of the deal at fault; 0 for the request as a whole")
     field: str = Field(description="the field at fault (a body field, a path parameter, Authorization, ...)")
     message: str = Field(description="what is wrong, in the request's language (Dutch by default)")
+    # a problem of sent rows (evening totals) adds "row", its 1-based number (documented in
+    # ``for_clients``; that answer is written as it is, not through this schema)
 
 
 class ApiErrors(Schema):
@@ -61,13 +63,17 @@ class ApiErrors(Schema):
 
 
 class Problem:
-    """One problem of a refused request (``DealError`` of the scoring app has the same three fields)."""
+    """One problem of a refused request (``DealError`` of the scoring app has the same three fields);
+    ``row``: the sent row at fault where a body is rows, not deals (then ``deal`` is 0)."""
 
-    def __init__(self, deal: int, field: str, message: str):
-        self.deal, self.field, self.message = deal, field, message
+    def __init__(self, deal: int, field: str, message: str, *, row: int | None = None):
+        self.deal, self.field, self.message, self.row = deal, field, message, row
 
     def as_dict(self) -> dict:
-        return {"deal": self.deal, "field": self.field, "message": self.message}
+        found = {"deal": self.deal, "field": self.field, "message": self.message}
+        if self.row:
+            found["row"] = self.row
+        return found
 
 
 def problems_body(problems: Iterable, detail: str | None = None) -> dict:
@@ -162,7 +168,12 @@ def problems_from_pydantic(errors: Iterable[dict], *, skip: int = 0, deals_key: 
 class KlaverjasAPI(NinjaAPI):
     """ninja's API, keeping the value a client sent in each validation error (ninja drops it), so
     the message can quote it: "points must be a whole number, not 100.5" rather than "not None".
-    Only the message quotes it, shortened (``short_repr``); the error body has no raw input."""
+    Only the message quotes it, shortened (``short_repr``); the error body has no raw input.
+
+    Its schema is made for generated clients (issue 34 item 8, ``for_clients``)."""
+
+    def get_openapi_schema(self, *args, **kwargs):
+        return for_clients(super().get_openapi_schema(*args, **kwargs))
 
     def validation_error_from_error_contexts(self, error_contexts) -> ValidationError:
         errors = []
@@ -335,3 +346,110 @@ class JsonBodyParser(Parser):
             raise BodyRefused(400, _("The request body is nested too deeply.")) from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise BodyRefused(400, _("The request body is not valid JSON: %(error)s") % {"error": exc}) from None
+
+
+# --- the schema as generated clients read it -----------------------------------------------------
+
+#: What a request body's field typed loosely on purpose (so the service can name the row at fault)
+#: promises a client: the type to send.
+CLIENT_TYPES = {
+    ("EveningTotalIn", "points"): {"type": "integer", "description": "the player's total of that evening"},
+    ("EveningTotalIn", "date"): {"type": "string", "format": "date", "description": "the evening's date, YYYY-MM-DD"},
+}
+
+
+#: ... and which of them a client must send (the service names a row that lacks one)
+CLIENT_REQUIRED = {"EveningTotalIn": {"player", "date", "points"}}
+
+
+def _refs(node, found: set[str]) -> None:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            found.add(ref.rsplit("/", 1)[-1])
+        for value in node.values():
+            _refs(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _refs(value, found)
+
+
+def for_clients(schema: dict) -> dict:
+    """The schema as a client generator reads it (openapi-typescript, openapi-python-client):
+
+    - a field with a default in what clients send carries the default in its description only: with
+      ``default`` openapi-typescript makes it required (``roem``, ``challenge``, ``nil``, ``confirm``);
+    - the evening-totals rows are typed as they are to be sent (``points`` an integer, ``date`` a date);
+    - every operation lists the 405 (another method of its path) in the one error shape;
+    - an answer that is one of two shapes where the one adds optional fields to the other (a match read
+      with or without the staff's ``table_url``) is one shape with those fields optional."""
+    components = schema.get("components", {}).get("schemas", {})
+    sent: set[str] = set()
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                _refs(operation["requestBody"], sent)
+    pending = set(sent)
+    while pending:  # the schemas those refer to are sent too
+        more: set[str] = set()
+        _refs([components.get(name, {}) for name in pending], more)
+        pending = more - sent
+        sent |= pending
+    for name, fields in CLIENT_REQUIRED.items():
+        if name in components:
+            components[name]["required"] = sorted(set(components[name].get("required", [])) | fields)
+    for name in sent:
+        for field, prop in components.get(name, {}).get("properties", {}).items():
+            if (name, field) in CLIENT_TYPES:
+                prop.clear()
+                prop.update(CLIENT_TYPES[name, field], title=field.replace("_", " ").title())
+            if "default" in prop:
+                default = prop.pop("default")
+                note = f"(default: {json.dumps(default)})"
+                prop["description"] = f"{prop['description']} {note}" if prop.get("description") else note
+    _one_shape(schema, components)
+    problem = components.get("ApiProblem")
+    if problem is not None:
+        problem.setdefault("properties", {})["row"] = {
+            "type": "integer",
+            "minimum": 1,
+            "title": "Row",
+            "description": "where the body is rows (evening totals): the 1-based row at fault; absent otherwise",
+        }
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault(
+                    405,
+                    {
+                        "description": "Method Not Allowed: this path does not take that method",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ApiErrors"}}},
+                    },
+                )
+    return schema
+
+
+def _one_shape(schema: dict, components: dict) -> None:
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            content = (operation.get("responses", {}).get(200) or operation.get("responses", {}).get("200") or {}).get(
+                "content", {}
+            )
+            body = content.get("application/json", {}).get("schema", {})
+            refs = [part.get("$ref", "") for part in body.get("anyOf", [])]
+            if len(refs) != 2 or not all(refs):
+                continue
+            wider, narrower = (components[ref.rsplit("/", 1)[-1]] for ref in refs)
+            if len(wider.get("properties", {})) < len(narrower.get("properties", {})):
+                wider, narrower = narrower, wider
+            if not set(narrower.get("properties", {})) <= set(wider.get("properties", {})):
+                continue
+            extra = set(wider["properties"]) - set(narrower["properties"])
+            wider["required"] = [name for name in wider.get("required", []) if name not in extra]
+            for name in extra:
+                note = "present only where it applies (the staff's view)"
+                described = wider["properties"][name].get("description")
+                wider["properties"][name]["description"] = f"{described}; {note}" if described else note
+            content["application/json"]["schema"] = {
+                "$ref": refs[0] if components[refs[0].rsplit("/", 1)[-1]] is wider else refs[1]
+            }

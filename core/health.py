@@ -3,6 +3,10 @@ answers, the cache keeps what is put in it and every migration of this code is a
 with the same JSON saying which check failed. No login, no session, never cached; cheap enough to
 ask every few seconds (one query for the database, one for the migrations, one cache round trip).
 
+What fails is named in full (the database's and Redis's addresses are in their errors) only to the
+machine itself (loopback, after ``TRUSTED_PROXY_COUNT`` proxies) and to a logged-in member of the
+site's staff; anyone else reads just "failing" (issue 34 item 13).
+
 ``HealthCheckMiddleware`` answers it first of all middleware: a load balancer asks each node by its
 own address over plain http, which the host check and the https redirect of a league server would
 refuse, and nothing after it (sessions, language, the page cache) has any business with the answer.
@@ -10,10 +14,14 @@ refuse, and nothing after it (sessions, language, the page cache) has any busine
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 import time
+from importlib import import_module
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.db.migrations.loader import MigrationLoader
@@ -21,6 +29,8 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET
+
+from core.login_throttle import client_address
 
 logger = logging.getLogger(__name__)
 _code_migrations: set[tuple[str, str]] | None = None
@@ -65,6 +75,30 @@ def check_cache() -> str:
 CHECKS = {"database": check_database, "migrations": check_migrations, "cache": check_cache}
 
 
+def from_this_machine(request) -> bool:
+    try:
+        return ipaddress.ip_address(client_address(request) or "").is_loopback
+    except ValueError:
+        return False
+
+
+def from_staff(request) -> bool:
+    """A logged-in staff member (the session read here: this answer comes before the session
+    middleware); a database that does not answer makes nobody staff."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not key:
+        return False
+    try:
+        user_id = import_module(settings.SESSION_ENGINE).SessionStore(key).get("_auth_user_id")
+        return bool(user_id) and get_user_model().objects.filter(pk=user_id, is_staff=True, is_active=True).exists()
+    except Exception:  # noqa: BLE001 - the database or the session store failing: no details
+        return False
+
+
+def may_see_details(request) -> bool:
+    return from_this_machine(request) or from_staff(request)
+
+
 @csrf_exempt
 @never_cache
 @require_GET
@@ -85,6 +119,8 @@ def healthz(request):
             healthy = False
             checks[name] = f"failing: {type(error).__name__}: {error}"
             logger.warning("health check %s failing: %r", name, error)
+    if not healthy and not may_see_details(request):
+        checks = {name: "failing" if value.startswith("failing") else value for name, value in checks.items()}
     body = {
         "status": "ok" if healthy else "failing",
         "checks": checks,

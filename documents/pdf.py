@@ -81,6 +81,10 @@ class FooterCanvas(Canvas):
     """Prints "Page x of y" and the generation time on every page, once the count is known."""
 
     def __init__(self, *args, footer_left: str = "", footer_margin: float = 5 * mm, **kwargs):
+        # the embedded DejaVu from the first page on: reportlab's default Helvetica would otherwise be
+        # listed, unembedded and unused, in every PDF (issue 34 item 3); registered at import, above
+        kwargs.setdefault("initialFontName", FONT)
+        kwargs.setdefault("initialFontSize", 10)
         super().__init__(*args, **kwargs)
         self._footer_left = footer_left
         self._footer_margin = footer_margin
@@ -127,6 +131,14 @@ class PdfRenderer:
     def get_title(self) -> str:
         return str(self.title)
 
+    def get_author(self) -> str:
+        """The PDF's Author: the club whose document it is (not reportlab's "(anonymous)")."""
+        competition = getattr(self, "competition", None) or getattr(getattr(self, "round", None), "competition", None)
+        club = getattr(competition, "club", None) or getattr(self, "club", None)
+        sheets = getattr(self, "sheets", None)  # score sheets carry their club's name
+        name = getattr(club, "name", "") or (getattr(sheets[0], "club", "") if sheets else "")
+        return str(name or "Klaverjas club system")
+
     def footer_left(self) -> str:
         return generated_text(self.generated_at)
 
@@ -144,6 +156,7 @@ class PdfRenderer:
         buffer = io.BytesIO()
         canvas = self.canvas_maker()(buffer, pagesize=self.pagesize, pageCompression=1)
         canvas.setTitle(self.get_title())
+        canvas.setAuthor(self.get_author())
         canvas.setCreator("Klaverjas club system")
         self.draw(canvas)
         canvas.save()
@@ -169,7 +182,10 @@ class FlowableRenderer(PdfRenderer):
             topMargin=top,
             bottomMargin=bottom,
             title=self.get_title(),
+            author=self.get_author(),
             creator="Klaverjas club system",
+            initialFontName=FONT,  # not reportlab's Helvetica, unembedded (issue 34 item 3)
+            initialFontSize=10,
         )
 
         def on_page(canvas, doc):

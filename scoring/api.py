@@ -24,7 +24,16 @@ from competitions.selectors import is_visible_match, play_seen
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
 from scoring import services
 from scoring.duplicate.selectors import board_numbers
-from scoring.matches.schemas import BIG_INT, MOST_DEALS, ConfirmIn, ConflictOut, MatchOut, SheetIn, deals_for_service
+from scoring.matches.schemas import (
+    BIG_INT,
+    MOST_DEALS,
+    ConfirmIn,
+    ConflictOut,
+    MatchOut,
+    SheetIn,
+    clears_without_saying,
+    deals_for_service,
+)
 from scoring.phones.selectors import table_url
 from scoring.selectors import match_for_api, match_with_club, sheet_for_api, sides_of
 
@@ -92,9 +101,14 @@ def _token_user(request):
 def _match_for(request, match_id: int) -> Match:
     """The match a write names, or 404 — also for a match the token's user may not see (a private
     competition's, a draft round's): a write answers as the read does, so a 403 never tells that a
-    hidden match exists. A visible match without the right to write stays a 403."""
+    hidden match exists; so does a duplicate table whose play is hidden to someone who may not enter
+    it. A visible match without the right to write stays a 403."""
     match = match_with_club(match_id)
     if match is None or not is_visible_match(request.auth, match):
+        raise Http404
+    if not permissions.can_enter(request.auth, match) and not play_seen(request.auth, match.round.competition).match(
+        match.pk
+    ):  # a duplicate table whose play is still hidden: not found either (issue 34 item 13)
         raise Http404
     return match
 
@@ -179,6 +193,9 @@ def put_deals(request, sheet: SheetIn, match_id: int = MATCH_ID):
     match = _match_for(request, match_id)
     if not permissions.can_enter(user, match):
         return _forbidden(_("You may not enter results for this match."))
+    if clears_without_saying(sheet, match.status):
+        message = _('An empty list would clear this sheet\'s deals: send "clear": true to clear it.')
+        return Status(400, problems_body([Problem(0, "deals", message)]))
     limit = deal_limit(ruleset_for_match(match))
     if len(sheet.deals) > limit:
         message = _("This match has at most %(n)s deals (tie-break deals included), not %(given)s.") % {

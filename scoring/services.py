@@ -305,12 +305,24 @@ def write_sheet(
     return match
 
 
+def refuse_unless_may_confirm(user, match: Match) -> None:
+    if permissions.can_confirm(user, match):
+        return
+    if permissions.can_enter(user, match):  # a league club that entered the match itself
+        raise NotAllowed(
+            _(
+                "In a league the opposing club or the league's organiser confirms a result, "
+                "not the club that entered it."
+            )
+        )
+    raise NotAllowed(_("You may not confirm results of this match."))
+
+
 @transaction.atomic
 def confirm_match(*, match: Match, user, version: int | None = None) -> Match:
     """A second person confirms the entered result; from then on it counts in the standings."""
     match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
-    if not permissions.can_confirm(user, match):
-        raise NotAllowed(_("You may not confirm results of this match."))
+    refuse_unless_may_confirm(user, match)
     if match.status == Match.Status.CONFIRMED:
         raise NotAllowed(_("This result is already confirmed."))
     if match.status != Match.Status.ENTERED:
@@ -397,8 +409,7 @@ def submit_blind_entry(*, match: Match, user, deals: Sequence) -> list[DealDiffe
     With no differences and a complete sheet, the result is confirmed by this person.
     """
     match = Match.objects.select_related("round__competition__club").get(pk=match.pk)
-    if not permissions.can_confirm(user, match):
-        raise NotAllowed(_("You may not confirm results of this match."))
+    refuse_unless_may_confirm(user, match)
     if match.entered_by_id == user.pk:
         raise NotAllowed(_("You entered this result yourself; another person must enter it blind."))
     rules = ruleset_for_match(match)

@@ -18,8 +18,9 @@ def template_workbook() -> bytes:
     wb = Workbook()
     bold, fill = Font(bold=True, color="FFFFFF"), PatternFill("solid", fgColor="1D5C3A")
     sheets = [
-        (MEMBERS, MEMBER_COLUMNS, ["1001", "Joëlle", "de Vries", "joelle@example.org", _("yes")]),
-        (TEAMS, TEAM_COLUMNS, [_("De Schoppenboeren"), _("pair"), "1001", "1002", None, None]),
+        # member numbers that are numbers are numbers (issue 34 item 6); the import reads text ones too
+        (MEMBERS, MEMBER_COLUMNS, [1001, "Joëlle", "de Vries", "joelle@example.org", _("yes")]),
+        (TEAMS, TEAM_COLUMNS, [_("De Schoppenboeren"), _("pair"), 1001, 1002, None, None]),
     ]
     for index, (title, columns, example) in enumerate(sheets):
         ws = wb.active if index == 0 else wb.create_sheet()
@@ -30,8 +31,6 @@ def template_workbook() -> bytes:
         ws.append(example)
         for col, (key, _req, _len) in zip("ABCDEF", columns):
             ws.column_dimensions[col].width = max(14, len(_(key)) + 4)
-            if key.startswith("member"):
-                ws.column_dimensions[col].number_format = "@"  # member numbers as text: leading zeros stay
         ws.freeze_panes = "A2"
         if title == TEAMS:
             kinds = DataValidation(type="list", formula1=f'"{_("pair")},{_("four")}"', allow_blank=True)

@@ -11,7 +11,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django_tables2 import RequestConfig
 
 from clubs.members import selectors
 from clubs.members.edit import MemberRefused, update_member
@@ -22,6 +21,7 @@ from clubs.members.tables import PER_PAGE, MemberTable
 from clubs.members.template import template_workbook
 from clubs.models import Club
 from clubs.permissions import is_organiser_of, organised_club
+from core.paging import paginate
 from documents.workbook import MAX_BYTES, ImportRefused, RowError, UploadForm
 from documents.xlsx import XLSX_TYPE
 
@@ -95,7 +95,7 @@ def member_list(request, slug):
     club = _organised_club(request, slug)
     search = request.GET.get("q", "").strip()[:80]
     table = MemberTable(selectors.members_of(club, search=search), slug=club.slug)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    paginate(request, table, per_page=PER_PAGE)  # the request's page numbers checked first (core.paging)
     return render(request, "clubs/members/members.html", {"club": club, "table": table, "search": search})
 
 

@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from competitions.evenings.selectors import evening_complete
 from competitions.standings.prizes import prize_rule_text
 from core.numbers import number_text
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer, draw_title_bar
@@ -47,12 +48,14 @@ class EveningResultRenderer(FlowableRenderer):
         if not self.rows:
             return story + [Paragraph(_("No confirmed results this evening yet."), body)]
         winners = [r.name for r in self.rows if r.rank == 1]
-        story.append(Paragraph(escape(str(_("Day winner: %(names)s") % {"names": ", ".join(winners)})), heading))
+        # an evening with tables still to confirm: its winner and booby prize may change (issue 34 item 5)
+        provisional = not evening_complete(self.rounds, self.competition.rounds_per_evening)
+        day = _("Day winner (provisional): %(names)s") if provisional else _("Day winner: %(names)s")
+        story.append(Paragraph(escape(day % {"names": ", ".join(winners)}), heading))
         booby = [r.name for r in self.rows if getattr(r, "booby", False)]
         if booby:
-            story.append(
-                Paragraph(escape(str(_("Booby prize (poedel): %(names)s") % {"names": ", ".join(booby)})), body)
-            )
+            poedel = _("Booby prize (provisional): %(names)s") if provisional else _("Booby prize (poedel): %(names)s")
+            story.append(Paragraph(escape(poedel % {"names": ", ".join(booby)}), body))
         story += [Spacer(1, 3 * mm), self._ranking(), Spacer(1, 1.5 * mm)]
         key = f"{PRIZE_MARK} {_('prize')} · {BOOBY_MARK} {_('booby prize: the lowest score of the evening')}"
         rule = prize_rule_text(self.competition, len(self.rows))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext
+
 from competitions import selectors
 from competitions.evenings.pdf import EveningResultRenderer
 from competitions.evenings.selectors import evening_rounds
@@ -17,4 +19,4 @@ def evening_result_pdf(request, slug, number):
     rows = evening_results(evening, names={r.player_id: r.name for r in season})
     statistics = statistics_lines(evening_statistics(evening, rows, season)) if rows else []
     content = EveningResultRenderer(competition, evening, rows, evening_rounds(evening), statistics=statistics).render()
-    return pdf_response(content, f"{slug}-evening-{number}.pdf")
+    return pdf_response(content, "-".join([slug, pgettext("file name", "evening"), str(number)]) + ".pdf")

@@ -69,7 +69,8 @@ def calendar_feed(request, slug):
     evenings = []
     if competition.format == Competition.Format.INDIVIDUAL:
         evenings = list(Evening.objects.filter(competition=competition).exclude(date=None).order_by("number"))
-    return _ics(calendar.feed(competition, lines, evenings=evenings, url=site_address(request)), competition.slug)
+    content = calendar.feed(competition, lines, evenings=evenings, url=site_address(request), with_planned=True)
+    return _ics(content, competition.slug)
 
 
 def _entrant(competition: Competition, entrant_id: int) -> Entrant:
@@ -118,5 +119,6 @@ def team_page(request, slug, entrant_id):
         "points_chart": charts.bar_chart(_("Points per round"), points_per_round),
         "figures_chart": charts.figure_bars(_("roem, nat and pits"), figures) if row.played else "",
         "course": season_course(competition, rows, follow=entrant_id, lines=lines),
+        "webcal": calendar.webcal_url(request, competition, entrant_id),
     }
     return render(request, "competitions/league/team.html", context)

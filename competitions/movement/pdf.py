@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
 from competitions.movement.cards import MovementCard
-from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, FlowableRenderer, draw_title_bar
+from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, FlowableRenderer, draw_title_bar, text_width
 
 
 class MovementRenderer(FlowableRenderer):
@@ -40,6 +40,14 @@ class MovementRenderer(FlowableRenderer):
         )
         return table
 
+    @staticmethod
+    def _widths() -> list[float]:
+        """The round column as wide as its header ("Ronde" broke as "Rond/e": issue 34 item 3), taken
+        from the two "after the round" columns."""
+        first = max(14 * mm, text_width(_("Round"), 9, bold=True) + 2 * 6 + 1)
+        after = 35 * mm - (first - 14 * mm) / 2
+        return [first, 48 * mm, 48 * mm, after, after]
+
     def story(self) -> list:
         card = self.card
         cell = ParagraphStyle("c", fontName=FONT, fontSize=9, leading=11)
@@ -67,8 +75,8 @@ class MovementRenderer(FlowableRenderer):
                 for x in lines
             ]
             block = [
-                Paragraph(escape(str(_("Table %(table)s") % {"table": number})), heading),
-                self._table(rows, [14 * mm, 48 * mm, 48 * mm, 35 * mm, 35 * mm]),
+                Paragraph(escape(_("Table %(table)s") % {"table": number}), heading),
+                self._table(rows, self._widths()),
             ]
             story.append(KeepTogether(block))
         story.append(Paragraph(escape(_("Route of each pair")), heading))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import pgettext
 
 from competitions.movement.cards import MovementUnavailable, movement_card
 from competitions.movement.pdf import MovementRenderer
@@ -32,4 +33,6 @@ def movement_pdf(request, slug):
         card = movement_card(competition)
     except MovementUnavailable:
         return redirect("staff:movement", slug=competition.slug)  # the page says why there is none
-    return pdf_response(MovementRenderer(card).render(), f"{competition.slug}-movement.pdf")
+    return pdf_response(
+        MovementRenderer(card).render(), "-".join([competition.slug, pgettext("file name", "movement")]) + ".pdf"
+    )

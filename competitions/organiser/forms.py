@@ -7,6 +7,8 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.dates import implausible_date
+
 
 class EveningForm(forms.Form):
     """A new evening needs its date (today unless changed): an evening without one cannot be told apart."""
@@ -17,6 +19,13 @@ class EveningForm(forms.Form):
         initial=datetime.date.today,
         widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date", "required": True}),
     )
+
+    def clean_date(self):
+        day = self.cleaned_data["date"]
+        refusal = implausible_date(day)
+        if refusal:
+            raise forms.ValidationError(refusal)
+        return day
 
 
 class AttendanceForm(forms.Form):

@@ -45,7 +45,7 @@ CONFIRMED_PAGES = (
     )
 )
 #: Pages with an absolute ``webcal:`` link to the feed: without SITE_URL it comes from the address asked.
-WEBCAL_PAGES = frozenset({"competitions:detail", "competitions:fixtures"})
+WEBCAL_PAGES = frozenset({"competitions:detail", "competitions:fixtures", "competitions:team"})
 COMPETITION_PAGES = frozenset({"competitions:evening", "competitions:player"})
 ROUND_PAGES = frozenset({"competitions:round"})  # keyed on the round's own tables
 SITE_PAGES = frozenset({"competitions:home"})

@@ -12,11 +12,13 @@ every bad row (a schema refusal stops at the first).
 
 from __future__ import annotations
 
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Path, Router, Schema
 from ninja.responses import Status
 
+from clubs.permissions import is_staff_of
 from clubs.tokens import BearerToken
 from competitions.models import Competition
 from competitions.season.history import NEAR_MATCH, HistoryRefused, RowError, import_evening_totals
@@ -73,6 +75,8 @@ def _api_message(error: RowError) -> str:
 )
 def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
+    if not competition.is_public and not is_staff_of(request.auth, competition.club_id):
+        raise Http404  # a private competition is not found by who may not see it (issue 34 item 13)
     if not may_set_up(request.auth, competition.club):
         return Status(
             403, refusal(403, _("Only an organiser of this club may import its history."), field="Authorization")
@@ -88,5 +92,7 @@ def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
             via=SettingsChange.Via.API,
         )
     except HistoryRefused as refused:
-        return Status(400, problems_body([Problem(e.row, e.column, _api_message(e)) for e in refused.errors]))
+        # each error names its row in "row" ("deal" is for a sheet's deals: 0 here)
+        body = problems_body([Problem(0, e.column, _api_message(e), row=e.row or None) for e in refused.errors])
+        return JsonResponse(body, status=400)  # as it is: "row" is not in the problems' Schema
     return result.as_dict()

@@ -25,6 +25,7 @@ from competitions.models import Competition
 from competitions.season.validation import setting_names
 from competitions.standings import tie_breakers_of
 from competitions.standings.metrics import HEAD_TO_HEAD, METRICS
+from core.dates import implausible_date
 from core.text import validate_single_line
 
 TIE_SLOTS = 5
@@ -146,6 +147,9 @@ def parse_dates(text: str) -> list[datetime.date]:
                 _("%(value)s is not a date: write 2026-09-12 or 12-09-2026, one date per line."),
                 params={"value": part[:40]},
             ) from None
+        refusal = implausible_date(found[-1])
+        if refusal:
+            raise forms.ValidationError(refusal)
     return found
 
 

@@ -35,6 +35,7 @@ from competitions.base.rulesets import RuleOptionError, option_error_message, ru
 from competitions.models import Competition
 from competitions.season.entry_modes import totals_refusal
 from competitions.standings import tie_breaker_errors
+from core.dates import implausible_date
 
 LOCKED = frozenset({"format", "ruleset", "rule_options", "deals_per_match", "first_dealer"})
 QUIET = frozenset(
@@ -176,6 +177,16 @@ def _plan(values: dict, errors: dict) -> None:
 
 
 def _dates(values: dict, errors: dict, planned: int | None) -> None:
+    for field in ("season_start", "season_end"):
+        day = values.get(field)
+        if isinstance(day, str):
+            try:
+                day = datetime.date.fromisoformat(day)
+            except ValueError:
+                continue
+        refusal = implausible_date(day) if isinstance(day, datetime.date) else None
+        if refusal and field not in errors:
+            errors[field] = refusal
     dates = values.get("evening_dates")
     if not isinstance(dates, list):
         errors["evening_dates"] = _("The dates must be a list of dates (YYYY-MM-DD).")
@@ -187,7 +198,10 @@ def _dates(values: dict, errors: dict, planned: int | None) -> None:
         except ValueError:
             errors["evening_dates"] = _("%(value)s is not a date (YYYY-MM-DD).") % {"value": str(text)[:40]}
             return
-    if len(set(parsed)) != len(parsed):
+    refusal = next((r for r in map(implausible_date, parsed) if r), None)
+    if refusal:
+        errors["evening_dates"] = refusal
+    elif len(set(parsed)) != len(parsed):
         errors["evening_dates"] = _("A date is listed twice.")
     elif parsed != sorted(parsed):
         errors["evening_dates"] = _("List the dates in order, the first evening first.")
@@ -197,5 +211,5 @@ def _dates(values: dict, errors: dict, planned: int | None) -> None:
             "planned": planned,
         }
     start, end = values.get("season_start"), values.get("season_end")
-    if start and end and end < start and "season_end" not in errors:
+    if start and end and end < start and not {"season_start", "season_end"} & set(errors):
         errors["season_end"] = _("The season cannot end before it starts.")

@@ -215,7 +215,12 @@ def new_season(request, slug):
                 return redirect("season:settings", slug=season.slug)
         status = 400
     else:
-        dates = [datetime.date.fromisoformat(str(d)) + datetime.timedelta(weeks=52) for d in competition.evening_dates]
+        dates = []
+        for text in competition.evening_dates:  # a year on; a date stored before dates were checked may not have one
+            try:
+                dates.append(datetime.date.fromisoformat(str(text)) + datetime.timedelta(weeks=52))
+            except (ValueError, OverflowError):
+                continue
         form = NewSeasonForm(
             initial={"name": _next_name(competition.name), "evening_dates": "\n".join(d.isoformat() for d in dates)}
         )

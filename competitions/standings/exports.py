@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext
 
 from competitions.models import Competition
 from competitions.standings import season_rules
@@ -30,8 +30,32 @@ class StandingColumn:
     numeric: bool = True
 
 
+def duplicate_labels(competition: Competition) -> dict[str, str]:
+    """A duplicate evening's columns as a duplicate club reads them (issue 34 item 4): ``played`` counts
+    boards, ``match_points`` holds matchpoints (MP) and ``points`` the matchpoint percentage (or, ranked
+    by the difference to each board's average, that difference); won, drawn and lost mean nothing."""
+    setup = getattr(competition, "duplicate", None)
+    by_difference = setup is not None and setup.method == "difference"
+    return {
+        "played": gettext_noop("Boards"),
+        "match_points": gettext_noop("MP"),
+        "points_display": gettext_noop("Difference") if by_difference else gettext_noop("MP %"),
+    }
+
+
 def standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     """The page's columns: what means nothing for the format is left out, as on the page."""
+    if competition.format == Competition.Format.DUPLICATE:
+        labels = duplicate_labels(competition)
+        return [
+            StandingColumn(c.key, labels.get(c.key, c.label), c.width, c.number_format, c.numeric)
+            for c in _standing_columns(competition, rows)
+            if c.key not in ("won", "drawn", "lost")
+        ]
+    return _standing_columns(competition, rows)
+
+
+def _standing_columns(competition: Competition, rows) -> list[StandingColumn]:
     individual = competition.format == Competition.Format.INDIVIDUAL
     running = individual and season_rules.running_total(rows)  # contract 3: the minimum not decided yet
     cols = [
@@ -94,6 +118,9 @@ def cell_value(row, key: str):
     return getattr(row, key)
 
 
+TEXT_KEYS = frozenset({"rank", "name", "division"})
+
+
 class StandingsExporter(Exporter):
     """The standings as a spreadsheet opens them (issue 24 item 8): the header in row 1 (the title in
     the workbook's properties), a filter on it, the sheet named in the reader's language, and an
@@ -105,7 +132,7 @@ class StandingsExporter(Exporter):
         self.competition = competition
         self.rows_ = rows
         self.cols = standing_columns(competition, rows)
-        self.filename = f"{competition.slug}-standings.xlsx"
+        self.filename = "-".join([competition.slug, pgettext("file name", "standings")]) + ".xlsx"
 
     def get_columns(self):
         return [Column(_(c.label), c.width, c.number_format if c.numeric else "") for c in self.cols]
@@ -138,10 +165,16 @@ class StandingsExporter(Exporter):
 
     def _cell(self, row, key: str):
         value = cell_value(row, key)
+        if value == NOT_RECORDED and key not in TEXT_KEYS:
+            return None  # a figure not recorded (or no bids to make): an empty cell, never "—" text (issue 34 item 6)
         if key.startswith("evening_") and key != "evening_average_display" and value is not None:
             score = row.evening_map.get(int(key.split("_")[1]))
+            absent = score is not None and score.absent
             if score is not None and not score.counted:
-                return Struck(value, _("does not count"))
+                note = _("absent; does not count") if absent else _("does not count")
+                return Struck(value, note)
+            if absent:  # points the reglement gives for an absence, read as such (the page marks them *)
+                return Noted(value, _("absent: points given for the absence"))
             if score is not None and score.imported:
                 return Noted(value, _("imported from the club's own records"))
         return value

@@ -226,6 +226,8 @@ class StandingsRenderer(FlowableRenderer):
 
 
 def _number(value) -> str:
+    if isinstance(value, str):  # a text column (the division's name, "n.g."): never a number to format
+        return value
     if isinstance(value, float):
         return number_text(value, 1)
     return number_text(value, 0)

@@ -6,6 +6,7 @@ import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from competitions.standings.exports import duplicate_labels
 from competitions.standings.notes import IMPORTED_MARK, best_label, imported_evenings
 from competitions.standings.recorded import NOT_RECORDED, shown, unrecorded
 from competitions.tables import player_link, player_links
@@ -127,6 +128,17 @@ class StandingsTable(BaseTable):
         ]
         if best:  # "Best 5": labelled with the competition's N
             extra.append(("best_points_display", num(best_label(competition), order_by=("best_points",))))
+        if competition.format == "duplicate":  # boards, MP and MP % (issue 34 item 4)
+            exclude += ["won", "drawn", "lost"]
+            labels = duplicate_labels(competition)
+            extra += [
+                ("played", num(_(labels["played"]))),
+                ("match_points", num(_(labels["match_points"]))),
+                (
+                    "points_display",
+                    tables.Column(verbose_name=_(labels["points_display"]), order_by=("points",), attrs=POINTS),
+                ),
+            ]
         super().__init__(rows, exclude=exclude, extra_columns=extra, **kwargs)
 
     def render_name(self, record, value):

@@ -5,6 +5,8 @@ A competition that is not public is shown to the staff of its club only (404 for
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext
+
 from competitions import selectors
 from competitions.standings import standings
 from competitions.standings.exports import StandingsExporter
@@ -21,4 +23,4 @@ def standings_xlsx(request, slug):
 def standings_pdf(request, slug):
     competition = selectors.visible_competition(request, slug)
     content = StandingsRenderer(competition, standings(competition)).render()
-    return pdf_response(content, f"{slug}-standings.pdf")
+    return pdf_response(content, "-".join([slug, pgettext("file name", "standings")]) + ".pdf")

@@ -114,8 +114,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     # django-redis: one redis.Redis client per server, kept for the process (Django's own backend built
-    # one per get and set, about 0.1 ms each on a page served from the cache).
-    CACHES = {"default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
+    # one per get and set, about 0.1 ms each on a page served from the cache). core.cache's subclass
+    # renders without it when Redis is away (logged once) instead of answering 500.
+    CACHES = {"default": {"BACKEND": "core.cache.ForgivingRedisCache", "LOCATION": CACHE_URL, "TIMEOUT": 3600}}
 else:
     CACHES = {
         "default": {

@@ -34,7 +34,7 @@ def member_feed(player: Player, *, url: str = "") -> bytes:
         .order_by("date")
     )
     stamp = timezone.now()
-    domain = uid_domain(url)
+    domain = uid_domain()  # SITE_URL's host, never the one asked at (issue 34 item 2)
     for evening in evenings:
         competition = evening.competition
         begins = datetime.datetime.combine(evening.date, competition.evening_start or DEFAULT_START, tzinfo=AMSTERDAM)

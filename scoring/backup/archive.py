@@ -158,6 +158,7 @@ def open_archive(path: Path) -> Archive:
         ) from None
     try:
         manifest = _manifest(zf, name)
+        _check_entries(zf, manifest, name)
         for table in manifest.tables:
             _check_member(zf, table, name)
     except BackupFileError:
@@ -205,6 +206,30 @@ def _manifest(zf: zipfile.ZipFile, name: str) -> Manifest:
             _("%(name)s has an incomplete manifest (%(error)s).") % {"name": name, "error": exc}
         ) from None
     return manifest
+
+
+def _check_entries(zf: zipfile.ZipFile, manifest: Manifest, name: str) -> None:
+    """Every entry of the file is the manifest or a table's data, each once, at the place a backup
+    puts it (``data/<app>.<model>.jsonl``): an entry it does not know (a ``../`` path, an extra file
+    of any size) refuses the whole file instead of being ignored (issue 34 item 13)."""
+    expected = {MANIFEST}
+    for table in manifest.tables:
+        if table.member != f"data/{table.model}.jsonl" or "/" in table.model or ".." in table.model:
+            raise BackupFileError(
+                _("%(name)s is refused: its manifest names data at an unexpected place (%(member)s).")
+                % {"name": name, "member": str(table.member)[:80]}
+            )
+        expected.add(table.member)
+    names = zf.namelist()
+    unknown = sorted({entry for entry in names if entry not in expected})
+    if unknown:
+        shown = ", ".join(entry[:80] for entry in unknown[:3]) + (" …" if len(unknown) > 3 else "")
+        raise BackupFileError(
+            _("%(name)s is refused: it holds entries a backup does not have (%(entries)s). Nothing was changed.")
+            % {"name": name, "entries": shown}
+        )
+    if len(names) != len(set(names)):
+        raise BackupFileError(_("%(name)s is refused: it holds an entry twice. Nothing was changed.") % {"name": name})
 
 
 def _check_member(zf: zipfile.ZipFile, table: TableData, name: str) -> None:

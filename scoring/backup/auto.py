@@ -8,6 +8,11 @@ backup wait until it commits, and the organiser who confirmed the last table doe
 file. A confirmation that arrives while a backup is being written asks for one more afterwards, so
 the newest file always holds the latest confirmed round. ``BACKUP_AUTO`` turns it off (a league
 server backs up nightly from cron instead).
+
+A backup is never cut off by stopping the server (issue 34 item 11: Ctrl-C right after the evening's last
+confirmation left only a ``.partial``): its thread is not a daemon, so the process ends only once the
+file is complete (``serve_laptop`` says it waits), and at start-up ``catch_up`` removes what a cut-off
+backup left and makes the backup that is due (confirmed results newer than the newest backup).
 """
 
 from __future__ import annotations
@@ -18,10 +23,11 @@ from functools import partial
 
 from django.conf import settings
 from django.db import connections, transaction
+from django.db.models import Max
 
 from competitions.evenings.selectors import evening_over
 from competitions.models import Match, Round
-from scoring.backup.services import make_backup
+from scoring.backup.services import latest_backup, make_backup, remove_partials
 
 logger = logging.getLogger(__name__)
 _lock = threading.Lock()
@@ -61,7 +67,8 @@ def start(reason: str) -> None:
             _state["again"] = reason
             return
         _state["running"] = True
-        thread = threading.Thread(target=_work, args=(reason,), name="klaverjas-backup", daemon=True)
+        # not a daemon: the interpreter waits for it at exit, so stopping the server never cuts a file off
+        thread = threading.Thread(target=_work, args=(reason,), name="klaverjas-backup", daemon=False)
         _state["thread"] = thread
     thread.start()
 
@@ -81,7 +88,35 @@ def _work(reason: str) -> None:
         connections.close_all()  # this thread's own database connections
 
 
-def wait(timeout: float = 60) -> None:
+def running() -> bool:
+    with _lock:
+        return bool(_state["running"])
+
+
+def due() -> str:
+    """Why a backup is due now (confirmed results newer than the newest backup), or ""."""
+    confirmed = Match.objects.filter(status=Match.Status.CONFIRMED).aggregate(last=Max("confirmed_at"))["last"]
+    if confirmed is None:
+        return ""
+    newest = latest_backup()
+    if newest is not None and newest.made_at >= confirmed:
+        return ""
+    return "due at start-up: results confirmed since the last backup"
+
+
+def catch_up() -> str:
+    """At start-up: remove what a cut-off backup left and make the backup that is due (in the
+    background). Returns the reason of the backup started, or ""."""
+    if not settings.BACKUP_AUTO:
+        return ""
+    remove_partials()
+    reason = due()
+    if reason:
+        start(reason)
+    return reason
+
+
+def wait(timeout: float | None = 60) -> None:
     """Until the background backup (if any) is done: for tests and an orderly shutdown."""
     thread = _state["thread"]
     if thread is not None:

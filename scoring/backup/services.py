@@ -131,6 +131,7 @@ def make_backup(*, directory: Path | None = None, reason: str = "manual", keep: 
     keep = settings.BACKUP_KEEP if keep is None else keep
     if keep:
         remove_old_backups(directory, keep=keep)
+    remove_partials(directory, older_than=dt.timedelta(hours=1))
     return path
 
 
@@ -150,6 +151,25 @@ def backups_in(directory: Path | None = None) -> list[BackupFile]:
 def latest_backup(directory: Path | None = None) -> BackupFile | None:
     found = backups_in(directory)
     return found[0] if found else None
+
+
+def remove_partials(directory: Path | None = None, *, older_than: dt.timedelta | None = None) -> list[Path]:
+    """Remove the ``.partial`` files a backup cut off (a stopped process, a full disk) left behind: all of
+    them (at start-up, when this process makes none yet), or those untouched for ``older_than`` (a
+    backup being written by another process keeps its file's time fresh)."""
+    directory = Path(directory) if directory is not None else backup_dir()
+    if not directory.is_dir():
+        return []
+    removed = []
+    now = dt.datetime.now(tz=dt.UTC)
+    for entry in directory.glob(f"{PREFIX}*{SUFFIX}.partial"):
+        changed = dt.datetime.fromtimestamp(entry.stat().st_mtime, tz=dt.UTC)
+        if older_than is None or now - changed > older_than:
+            entry.unlink(missing_ok=True)
+            removed.append(entry)
+    if removed:
+        logger.warning("unfinished backups removed: %s", ", ".join(p.name for p in removed))
+    return removed
 
 
 def remove_old_backups(directory: Path, *, keep: int) -> list[Path]:

@@ -229,7 +229,8 @@ def _play_round(
         if state == "open":
             continue
         enterer = people.enterer(match, demo_club_id)
-        if state == "confirmed" and enterer == people.scorer and match.table % 4 == 0:
+        league = match.round.competition.club.is_league  # there the league's organiser confirms (issue 34)
+        if state == "confirmed" and enterer == people.scorer and match.table % 4 == 0 and not league:
             enterer = people.organiser  # now and then the organiser enters and the scorer confirms
         confirmer = people.organiser if enterer != people.organiser else people.scorer
         if state == "draft":

@@ -15,7 +15,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, FlowableRenderer, draw_title_bar
+from documents.pdf import (
+    A4_PORTRAIT,
+    FONT,
+    FONT_BOLD,
+    GREEN,
+    GREEN_LIGHT,
+    FlowableRenderer,
+    draw_title_bar,
+    text_width,
+)
 from scoring.duplicate.hands import seat_name
 from scoring.duplicate.selectors import (
     BoardSheet,
@@ -167,6 +176,9 @@ class HandRecordRenderer(_DuplicateRenderer):
             )
         full = self.pagesize[0] - 30 * mm
         fixed = [14 * mm, 13 * mm, 18 * mm, 24 * mm, 26 * mm]
+        # round and table as wide as their (Dutch) headers: "Ronde" broke as "Rond/e" (issue 34 item 3)
+        for i, label in ((0, _("Round")), (1, _("Table"))):
+            fixed[i] = max(fixed[i], text_width(label, 8, bold=True) + 2 * 6 + 1)
         name = (full - sum(fixed)) / 2
         story.append(self.grid(data, [fixed[0], fixed[1], name, name, fixed[2], fixed[3], fixed[4]]))
         return story

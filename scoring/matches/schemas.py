@@ -30,6 +30,7 @@ RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: 
 MatchStatus = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
 Trump = Literal["C", "D", "H", "S"]
 Mark = Literal["", "N", "P", "TP", "V"]
+SideIndex = Literal[0, 1, 2]
 Seat = Literal["N", "E", "S", "W"]
 SEAT_HELP = (
     "individual play: the seat (N, E, S, W) of the player who verzaakt, one of the verzaakt side's "
@@ -87,13 +88,12 @@ class MatchSideOut(Out):
 
 class DealOut(Out):
     number: int = Field(ge=1)
-    bidder: int | None = Field(
-        ge=0, le=2, description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player"
-    )
+    # sides typed as DealIn takes them (0, 1, 2), so a deal read is sent back unchanged (issue 34 item 8)
+    bidder: SideIndex | None = Field(description="side that chose trump: 0 = A (N+S), 1 = B (E+W), 2 = third player")
     points: list[int] = Field(min_length=2, max_length=3, description="card points per side, last trick included")
     roem: list[int] = Field(min_length=2, max_length=3, description="roem declared per side, pit bonus not included")
-    pit: int | None = Field(ge=0, le=2)
-    verzaakt: int | None = Field(ge=0, le=2)
+    pit: SideIndex | None
+    verzaakt: SideIndex | None
     verzaakt_seat: Seat | None = Field(description=SEAT_HELP)
     trump: Trump | None
     challenge: int = Field(ge=0, le=3)
@@ -169,6 +169,11 @@ class SheetIn(In):
         description="every deal of the match, in order; no more than the match's rule set allows "
         "(its deals plus tie-break deals)",
     )
+    clear: bool = Field(
+        False,
+        description="true to empty a sheet that has deals with deals: []; without it an empty list for such a "
+        "sheet is refused (a client that lost its deals must not wipe the table's)",
+    )
 
 
 class ConfirmIn(In):
@@ -181,3 +186,8 @@ COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark", "board"})
 def deals_for_service(sheet: SheetIn) -> list[dict]:
     """The deals as the scoring services take them: what the client sent, computed fields left out."""
     return [deal.model_dump(exclude_unset=True, exclude=COMPUTED_DEAL_KEYS) for deal in sheet.deals]
+
+
+def clears_without_saying(sheet: SheetIn, status: str) -> bool:
+    """``deals: []`` for a sheet with deals, without ``"clear": true`` (issue 34 item 8)."""
+    return not sheet.deals and not sheet.clear and status != "open"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 
 from core.compass import seat_label, seats_label
 from documents.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
@@ -180,8 +181,11 @@ class SheetLayout:
         cols["dealer"] = (x, dealer_w)
         x += dealer_w
         sides = []
+        # the bid column as wide as its header at 6 pt (on a table of three "speelt" was cut to "spe…":
+        # issue 34 item 3), taken from the points column
+        bid_w = max(side_w * 0.18, pdfmetrics.stringWidth(_("bid"), FONT, 6) + 1.2 * mm)
+        points_w = side_w * 0.62 - bid_w
         for _i in range(self.n):
-            bid_w, points_w = side_w * 0.18, side_w * 0.44
             sides.append(
                 {
                     "bid": (x, bid_w),

@@ -86,6 +86,7 @@ class TableListRenderer(FlowableRenderer):
         table.setStyle(
             TableStyle(
                 [
+                    ("FONT", (0, 0), (-1, -1), FONT, 11),  # an empty cell too: no unembedded Helvetica
                     ("FONT", (0, 0), (-1, 0), FONT_BOLD, 11),
                     ("TEXTCOLOR", (0, 0), (-1, 0), (1, 1, 1)),
                     ("BACKGROUND", (0, 0), (-1, 0), GREEN),
@@ -116,7 +117,11 @@ class TableListRenderer(FlowableRenderer):
         listing = Table(index, colWidths=[105 * mm, 75 * mm], repeatRows=0)
         listing.setStyle(
             TableStyle(
-                [("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), GREEN_LIGHT]), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 10),  # reportlab's default size, in the embedded font
+                    ("ROWBACKGROUNDS", (0, 0), (-1, -1), [(1, 1, 1), GREEN_LIGHT]),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ]
             )
         )
         story += [

@@ -7,6 +7,7 @@ from django.core.exceptions import BadRequest
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from clubs.permissions import is_staff_of
 from competitions import selectors
@@ -14,11 +15,11 @@ from competitions.base.table_codes import assign_table_codes, printed
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from documents.pdf import pdf_response
-from documents.xlsx import xlsx_response
 from scoring.phones.selectors import short_address, side_pins, site_url, table_url
 from scoring.prints.pdf import ScoreSheetRenderer
 from scoring.prints.sheets import build_sheet, match_for_sheet, sheets_for_round
 from scoring.prints.table_list import TableListPdf
+from scoring.results.cache import results_response
 from scoring.results.exports import ResultsExporter
 
 ENTRY_PATH = "/matches/{pk}/enter/"  # contract 3: the table's entry page
@@ -62,7 +63,9 @@ def round_sheets(request, slug, number):
         "number": round_.number,
     }
     content = ScoreSheetRenderer(sheets, title=title).render()
-    return pdf_response(content, f"{slug}-round-{number}-sheets.pdf")
+    return pdf_response(
+        content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "sheets")]) + ".pdf"
+    )
 
 
 def match_sheet(request, pk):
@@ -82,7 +85,9 @@ def match_sheet(request, pk):
         "table": sheet.table,
     }
     content = ScoreSheetRenderer([sheet], title=title).render()
-    return pdf_response(content, f"match-{pk}-sheet.pdf")
+    return pdf_response(
+        content, "-".join([pgettext("file name", "match"), str(pk), pgettext("file name", "sheet")]) + ".pdf"
+    )
 
 
 def round_tables(request, slug, number):
@@ -94,7 +99,9 @@ def round_tables(request, slug, number):
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
     content = TableListPdf(round_, sheets).render()
-    return pdf_response(content, f"{slug}-round-{number}-tables.pdf")
+    return pdf_response(
+        content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "tables")]) + ".pdf"
+    )
 
 
 def results_xlsx(request, slug):
@@ -102,9 +109,6 @@ def results_xlsx(request, slug):
     round_number = request.GET.get("round") or ""
     if round_number and not (round_number.isascii() and round_number.isdigit() and len(round_number) <= 6):
         raise BadRequest(_("'round' must be a round number."))  # not int("²"): a 400, not a server error
-    exporter = ResultsExporter(
-        competition,
-        round_number=int(round_number) if round_number else None,
-        seen=play_seen(request.user, competition),
-    )
-    return xlsx_response(exporter)
+    number = int(round_number) if round_number else None
+    exporter = ResultsExporter(competition, round_number=number, seen=play_seen(request.user, competition))
+    return results_response(request, competition, exporter, number)  # cached and bounded (issue 34 item 12)

@@ -12,6 +12,7 @@ from django.db.models import IntegerField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from django.utils.translation import pgettext
 
 from competitions.models import Competition, Match, MatchSeat, MatchSide
 from competitions.selectors import EVERYTHING, PlaySeen
@@ -89,8 +90,8 @@ class ResultsExporter(Exporter):
         self.competition = competition
         self.round_number = round_number
         self.seen = seen  # ``competitions.selectors.play_seen``: a duplicate table's deals wait for every table
-        suffix = f"-round-{round_number}" if round_number else ""
-        self.filename = f"{competition.slug}{suffix}-results.xlsx"
+        suffix = "-" + pgettext("file name", "round") + f"-{round_number}" if round_number else ""
+        self.filename = competition.slug + suffix + "-" + pgettext("file name", "results") + ".xlsx"
 
     def matches(self) -> dict[int, tuple]:
         """match id -> (round, date, table, status, side names, board numbers): one query each, a few bytes per table.

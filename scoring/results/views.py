@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from competitions.permissions import organised_competition
@@ -75,7 +76,8 @@ def import_results_view(request, slug):
     context = {
         "competition": competition,
         "max_mb": MAX_BYTES // (1024 * 1024),
-        "columns": [(header, header in REQUIRED) for header in RESULT_HEADERS],
+        # named as the file names them, in the reader's language (issue 34 item 6; the import reads both)
+        "columns": [(_(header), header in REQUIRED) for header in RESULT_HEADERS],
     }
     if request.method != "POST":
         return render(request, TEMPLATE, context)

@@ -90,3 +90,43 @@ def test_a_load_balancer_asking_by_address_over_http_is_answered(client, setting
     response = client.get("/healthz", HTTP_HOST="10.0.0.7:8000")
     assert response.status_code == 200 and response.json()["status"] == "ok"
     assert client.post("/healthz").status_code == 405
+
+
+@pytest.fixture
+def failing_cache(settings):
+    port = free_port()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    return port
+
+
+@pytest.mark.django_db
+def test_what_fails_is_named_only_to_the_machine_itself_and_to_staff(client, failing_cache, settings):
+    """Issue 34 item 13: the database's and Redis's addresses are in their errors."""
+    from tests.competitions.factories import make_user
+
+    outside = client.get("/healthz", REMOTE_ADDR="203.0.113.9")
+    assert outside.status_code == 503
+    assert outside.json()["checks"] == {"database": "ok", "migrations": "ok", "cache": "failing"}
+    assert str(failing_cache) not in outside.content.decode() and "127.0.0.1" not in outside.content.decode()
+
+    settings.TRUSTED_PROXY_COUNT = 1  # through the proxy on the same machine: the client's address counts
+    proxied = client.get("/healthz", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    assert proxied.json()["checks"]["cache"] == "failing"
+    settings.TRUSTED_PROXY_COUNT = 0
+
+    here = client.get("/healthz")  # the test client asks from 127.0.0.1
+    assert here.status_code == 503 and str(failing_cache) in here.json()["checks"]["cache"]
+
+    member = make_user("gewoon-lid")
+    client.force_login(member)
+    assert client.get("/healthz", REMOTE_ADDR="203.0.113.9").json()["checks"]["cache"] == "failing"
+    staff = make_user("beheerder", is_staff=True)
+    client.force_login(staff)
+    named = client.get("/healthz", REMOTE_ADDR="203.0.113.9").json()["checks"]["cache"]
+    assert named.startswith("failing: ") and str(failing_cache) in named

@@ -262,10 +262,10 @@ def test_openapi_schema_documents_the_match_api(client):
     components = schema["components"]["schemas"]
     assert "get" in paths["/api/matches/{match_id}"]
     put_op = paths["/api/matches/{match_id}/deals"]["put"]
-    assert {"200", "400", "401", "403", "404", "409", "413"} == set(put_op["responses"])
+    assert {"200", "400", "401", "403", "404", "405", "409", "413"} == set(put_op["responses"])
     body = put_op["requestBody"]["content"]["application/json"]["schema"]
     assert body == {"$ref": "#/components/schemas/SheetIn"}
-    assert set(components["SheetIn"]["properties"]) == {"version", "deals"}
+    assert set(components["SheetIn"]["properties"]) == {"version", "deals", "clear"}
     assert "points" in components["DealIn"]["properties"]
     assert put_op["security"] == [{"BearerToken": []}]
     assert schema["components"]["securitySchemes"]["BearerToken"]["scheme"] == "bearer"

@@ -164,7 +164,11 @@ def test_no_other_cached_page_carries_the_host_it_was_asked_at(settings):
         "/api/competitions",
         f"/api/matches/{match.pk}",
     ]
-    webcal = {reverse("competitions:detail", args=[comp.slug]), reverse("competitions:fixtures", args=[comp.slug])}
+    webcal = {
+        reverse("competitions:detail", args=[comp.slug]),
+        reverse("competitions:fixtures", args=[comp.slug]),
+        reverse("competitions:team", args=[comp.slug, entrant.pk]),  # a webcal: link too (issue 34 item 2)
+    }
     for url in urls:
         body = fetch(url, HTTP_HOST="localhost").content.decode()
         if url in webcal:  # their webcal: links name the host: keyed on it (WEBCAL_PAGES)

@@ -245,7 +245,7 @@ def test_the_evening_totals_api_refuses_it_naming_row_and_column(history_club, n
     )
     assert response.status_code == 400, response.json()
     errors = response.json()["errors"]
-    assert [(e["deal"], e["field"]) for e in errors] == [(2, "player")]
+    assert [(e["row"], e["field"]) for e in errors] == [(2, "player")]
     assert "one line" in errors[0]["message"]
     assert not Evening.objects.filter(competition=comp).exists() and not EveningTotal.objects.exists()
     assert list(Player.objects.filter(club=comp.club).values_list("last_name", flat=True)) == ["Bok"]

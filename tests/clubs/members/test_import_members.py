@@ -62,6 +62,8 @@ def test_template_downloads_and_imports_as_it_is(client, club, organiser):
     assert [c.value for c in wb["members"][1]] == MEMBER_HEADER
     assert [c.value for c in wb["teams"][1]] == TEAM_HEADER
     assert wb["members"].freeze_panes == "A2"
+    # a member number that is a number is a number, as openpyxl and pandas read it (issue 34 item 6)
+    assert wb["members"]["A2"].value == 1001 and wb["teams"]["C2"].value == 1001 and wb["teams"]["D2"].value == 1002
     # the example rows are a valid import: 1001 is updated, 1002 is missing so the team is refused
     with pytest.raises(ImportRefused) as refused:
         import_members_and_teams(club=club, data=template_workbook())

@@ -71,3 +71,34 @@ def test_standings_pdf_text_does_not_overlap(client):
     response = client.get(reverse("competition_exports:standings_pdf", args=[competition.slug]))
     assert response.status_code == 200
     assert overlaps(response.content) == []
+
+
+@pytest.mark.parametrize("language, word", [("en", "provisional"), ("nl", "voorlopig")])
+def test_an_unfinished_evening_says_provisional_beside_winner_and_booby_prize(client, settings, language, word):
+    """Issue 34 item 5: with a table still to confirm the day winner and the booby prize may change."""
+    from django.utils import translation
+
+    from competitions.models import Match
+
+    competition, evening = played_evening()
+    settings.LANGUAGE_CODE = language
+    pdf_url = reverse("competition_exports:evening_pdf", args=[competition.slug, evening.number])
+    page_url = reverse("competitions:evening", args=[competition.slug, evening.number])
+
+    def shown():
+        with translation.override(language):
+            pdf = client.get(pdf_url, HTTP_ACCEPT_LANGUAGE=language).content
+            page = client.get(page_url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+        return text, page, pdf
+
+    text, page, _pdf = shown()
+    assert word not in text and word not in page  # every table confirmed: final
+    last = Match.objects.filter(round__evening=evening).order_by("-round__number", "-table").first()
+    Match.objects.filter(pk=last.pk).update(status=Match.Status.ENTERED)
+    text, page, pdf = shown()
+    day_line = next(line for line in text.splitlines() if word in line and "★" not in line)
+    assert day_line.lower().startswith(("day winner", "dagwinnaar"))
+    assert sum(word in line for line in text.splitlines()) == 2  # the day winner and the booby prize
+    assert page.count(f"({word})") == 2
+    assert overlaps(pdf) == []

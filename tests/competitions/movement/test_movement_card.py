@@ -66,3 +66,17 @@ def test_another_clubs_organiser_is_refused(client):
     competition, _ = setup(client, 4)
     client.force_login(make_user(organiser_of=make_club()))
     assert client.get(reverse("staff:movement", args=[competition.slug])).status_code == 403
+
+
+def test_the_round_header_stays_one_word_in_dutch(client, settings):
+    """Issue 34 item 3: "Ronde" broke as "Rond/e" in its 14 mm column."""
+    from django.utils import translation
+
+    from tests.competitions.pdf_overlap import words
+
+    competition, _entrants = setup(client, 7)
+    settings.LANGUAGE_CODE = "nl"
+    with translation.override("nl"):
+        pdf = client.get(reverse("staff:movement-pdf", args=[competition.slug]), HTTP_ACCEPT_LANGUAGE="nl").content
+    found = [w[5] for w in words(pdf)]
+    assert found.count("Ronde") >= 3 and "Rond" not in found

@@ -90,8 +90,9 @@ def test_a_bad_row_is_named_and_nothing_is_imported(client, setup):
     bad = [*ROWS[:2], {"player": "Anna Aap", "date": "5-9-2025", "points": 100}, {"player": "", "points": "veel"}]
     response = post(client, comp, headers, bad)
     assert response.status_code == 400
-    errors = [(e["deal"], e["field"]) for e in response.json()["errors"]]
+    errors = [(e["row"], e["field"]) for e in response.json()["errors"]]
     assert errors == [(3, "date"), (4, "date"), (4, "player"), (4, "points")]
+    assert {e["deal"] for e in response.json()["errors"]} == {0}  # rows, not deals (issue 34 item 8)
     assert "YYYY-MM-DD" in response.json()["errors"][0]["message"]
     assert not Evening.objects.filter(competition=comp).exists() and not EveningTotal.objects.exists()
     assert not Player.objects.filter(last_name="Cavia").exists()

@@ -51,7 +51,10 @@ def test_the_api_names_the_row_and_the_near_match_and_writes_nothing(client, com
     response = post(client, comp, headers, {"rows": ROWS})
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert [(e["deal"], e["field"]) for e in errors] == [(4, "player"), (6, "player")]
+    assert [(e["row"], e["field"]) for e in errors] == [
+        (4, "player"),
+        (6, "player"),
+    ]  # "row" names the row (issue 34 item 8)
     number = Player.objects.get(first_name="Anna").member_number
     assert errors[0]["message"] == (
         f"Anna Aap sr. is not a member yet but nearly matches Anna Aap (member number {number}). The same person? Write "

@@ -87,7 +87,8 @@ def test_the_xlsx_and_pdf_show_a_dash_too(client, league):
     rows = list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows(values_only=True))
     header = list(rows[0])
     data = {r[1]: dict(zip(header, r)) for r in rows[1:]}
-    assert data["Aas"]["roem"] == 140 and data["Aas"]["nat"] == "—" and data["Aas"]["Made %"] == "—"
+    # not recorded: an empty cell in the xlsx (a number column holds numbers only: issue 34 item 6)
+    assert data["Aas"]["roem"] == 140 and data["Aas"]["nat"] is None and data["Aas"]["Made %"] is None
     assert data["Boer"]["nat"] == 2 and data["Boer"]["Bids"] == 8
     text = "\n".join(pdf_pages_text(client.get("/competitions/mixed/standings.pdf").content))
     # Aas and Heer: nat, pits, tegenpits, bids and made % not recorded; Boer: all recorded

@@ -198,3 +198,30 @@ def test_a_backup_names_its_moment_and_carries_its_migrations(small_backup):
     assert "0001_initial" in manifest["migrations"]["scoring"]
     assert {t["model"] for t in manifest["tables"]} >= {"scoring.deal", "competitions.match", "auth.user"}
     assert "sessions.session" not in {t["model"] for t in manifest["tables"]}
+
+
+def with_extra(path: Path, target: Path, name: str, data: bytes) -> Path:
+    """A copy of the backup with one more entry."""
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as out:
+        for info in source.infolist():
+            out.writestr(info, source.read(info))
+        out.writestr(name, data)
+    return target
+
+
+@pytest.mark.parametrize(
+    "name, size",
+    [("../../etc/cron.d/klaverjas", 40), ("data/../../escape.jsonl", 40), ("photos/holiday.bin", 20_000_000)],
+)
+def test_an_entry_a_backup_does_not_have_is_refused_not_ignored(small_backup, tmp_path, name, size):
+    """Issue 34 item 13: a ``../`` path or an extra (big) file refuses the whole file."""
+    extra = with_extra(small_backup, tmp_path / "extra.zip", name, b"\0" * size)
+    refused(extra, "geweigerd: er zitten onderdelen in die een backup niet heeft")
+
+
+def test_a_manifest_naming_data_elsewhere_is_refused(small_backup, tmp_path):
+    def elsewhere(manifest):
+        manifest["tables"][0]["member"] = "../" + manifest["tables"][0]["member"]
+        return manifest
+
+    refused(rewritten(small_backup, tmp_path / "elsewhere.zip", manifest=elsewhere), "onverwachte plaats")

@@ -612,3 +612,16 @@ def test_round_trip_of_club_evenings_with_tables_of_three(client, club, organise
     tables = Match.objects.filter(round__competition=fresh).count()
     assert f"{tables} tables count at once" in client.get(response["Location"]).content.decode()
     assert table_of_standings(fresh) == expected
+
+
+def test_the_import_page_names_the_columns_as_the_dutch_file_does(client, target, organiser, settings):
+    """Issue 34 item 6: the file is written in the reader's language, so its columns are listed so."""
+    from django.utils import translation
+
+    settings.LANGUAGE_CODE = "nl"
+    client.force_login(organiser)
+    with translation.override("nl"):
+        page = client.get(f"/manage/competitions/{target.slug}/results/import/", HTTP_ACCEPT_LANGUAGE="nl")
+    listed = page.content.decode()
+    listed = listed[listed.index('<ul class="columns">') :]
+    assert "<code>wij (A)</code>" in listed and "<code>side A</code>" not in listed
