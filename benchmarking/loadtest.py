@@ -29,7 +29,7 @@ from pathlib import Path
 
 from clubs.tokens import create_token
 from competitions.models import Competition, Match, Round
-from competitions.selectors import is_visible_match, play_seen
+from competitions.selectors import PlaySeen, is_visible_match, play_seen
 from scoring.services import stored_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -162,12 +162,15 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
                     with tally.lock:
                         tally.conflicts += 1
         except (OSError, http.client.HTTPException, ValueError) as exc:
-            status, ok = repr(exc), False
+            failure: int | str = repr(exc)
+            ok = False
+        else:
+            failure = status
         elapsed = time.perf_counter() - started
         with tally.lock:
             tally.latencies["write" if writing else "read"].append(elapsed)
             if not ok:
-                tally.errors.append(f"{'write' if writing else 'read'}: {status}")
+                tally.errors.append(f"{'write' if writing else 'read'}: {failure}")
 
 
 def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, stdout=sys.stdout) -> dict:
@@ -233,7 +236,7 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
 
     lost = verify_writes(tally)
     all_latencies = tally.latencies["read"] + tally.latencies["write"]
-    report = {
+    report: dict[str, object] = {
         "seconds": round(duration, 1),
         "clients": clients,
         "requests": len(all_latencies),
@@ -260,7 +263,7 @@ def public_matches(match_ids: list[int]) -> list[int]:
     draft round, nor a duplicate table whose boards other tables still play (``play_seen``). The site
     rightly answers 404 for those, which a load test would count as errors."""
     shown = []
-    seen_in: dict[int, object] = {}
+    seen_in: dict[int, PlaySeen] = {}
     for match in Match.objects.filter(pk__in=match_ids).select_related("round__competition").order_by("id"):
         competition = match.round.competition
         if competition.pk not in seen_in:

@@ -71,6 +71,15 @@ GROUP BY seat.player_id, ev.number
 """
 
 
+def same_side(side: int | None) -> int | None:
+    return side
+
+
+def swapped_side(side: int | None) -> int | None:
+    """A side of a sheet played with the sides swapped (None stays None)."""
+    return None if side is None else 1 - side
+
+
 def _sheets(count: int, seed: int = 11) -> list[tuple[list[tuple], list[dict]]]:
     """``count`` simulated 16-deal sheets: (deal field tuples, per-side statistics)."""
 
@@ -173,18 +182,18 @@ def generate_pairs_league(teams: int, rounds: int, *, with_deals: bool = True, s
             for number, bidder, points, roem, pit, verzaakt, scores, nat in sheets[sheet][0]:
                 flip = (lambda t: (t[1], t[0])) if swap else (lambda t: t)
                 p, r, sc = flip(points), flip(roem), flip(scores)
-                side = lambda x: None if x is None else (1 - x if swap else x)  # noqa: E731
+                as_played = swapped_side if swap else same_side
                 batch.append(
                     Deal(
                         match=match,
                         number=number,
-                        bidder=side(bidder),
+                        bidder=as_played(bidder),
                         points_a=p[0],
                         points_b=p[1],
                         roem_a=r[0],
                         roem_b=r[1],
-                        pit=side(pit),
-                        verzaakt=side(verzaakt),
+                        pit=as_played(pit),
+                        verzaakt=as_played(verzaakt),
                         score_a=sc[0],
                         score_b=sc[1],
                         nat=nat,
