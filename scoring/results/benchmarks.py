@@ -40,9 +40,9 @@ RESULT_DEALS = 480_000
 # Times the bare library's cost for the same count (bars with a margin over what the code does today;
 # they replace 100 sheets/s, 30,000 rows/s and 2,000 ms, absolute figures that moved with the processor).
 # Both sides in CPU time (``time.process_time``: everything runs in this process), per sheet or per row.
-SHEETS_BAR = 20
-RESULTS_XLSX_BAR = 0.2  # the project's writer (documents/xlsx.py) is several times plain openpyxl's speed
-STANDINGS_XLSX_BAR = 2.5
+SHEETS_BAR = 22  # 14-16x measured
+RESULTS_XLSX_BAR = 0.2  # 0.08-0.1x measured: documents/xlsx.py writes rows ~10x faster than plain openpyxl
+STANDINGS_XLSX_BAR = 3  # 1.7-2.2x measured
 BARE_ROWS = 20_000  # the bare export's sample, per-row cost compared
 
 
