@@ -12,8 +12,12 @@ from benchmarking.harness import (
     Stopwatch,
     at_least,
     at_most,
+    bare_reference,
     benchmark,
+    cost_ratio,
+    interleaved,
     rate,
+    seconds_text,
     sized,
 )
 
@@ -25,7 +29,11 @@ __all__ = [
     "Stopwatch",
     "at_least",
     "at_most",
+    "bare_reference",
     "benchmark",
+    "cost_ratio",
+    "interleaved",
     "rate",
+    "seconds_text",
     "sized",
 ]

@@ -21,6 +21,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,7 +29,8 @@ from pathlib import Path
 
 from clubs.models import Club
 from clubs.tokens import create_token
-from competitions.models import Competition, Match
+from competitions.models import Competition, Match, Round
+from competitions.selectors import PlaySeen, is_visible_match, play_seen
 from scoring.services import stored_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +59,10 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
+def start_server(port: int, workers: int, env: dict, log) -> subprocess.Popen:
+    """gunicorn on ``port``, its output into the file ``log``: a pipe that nobody reads fills up
+    (64 KiB: the INFO line of every save) and blocks the worker that writes next until gunicorn kills
+    it at 30 s, which is what a load test then measured."""
     command = [
         str(Path(sys.executable).parent / "gunicorn"),
         os.environ.get("LOADTEST_APP", "config.wsgi:application"),
@@ -69,7 +74,7 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
         "warning",
         "--preload",  # the app is imported once, before the workers fork: no worker boots under load
     ]
-    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:  # ready when a page answers, not when the port is bound: the clock starts after that
@@ -81,7 +86,13 @@ def start_server(port: int, workers: int, env: dict) -> subprocess.Popen:
         except (OSError, http.client.HTTPException):
             time.sleep(0.2)
     server.kill()
-    raise RuntimeError("gunicorn did not start: " + (server.stderr.read().decode() if server.stderr else ""))
+    server.wait()
+    raise RuntimeError(f"gunicorn did not start: {tail(log.name)}")
+
+
+def tail(path: str, lines: int = 20) -> str:
+    with open(path, encoding="utf-8", errors="replace") as log:
+        return "".join(log.readlines()[-lines:])
 
 
 def request(
@@ -132,9 +143,9 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
             if not writing:
                 status, _ = request(port, "GET", rng.choice(reads), tally=tally)
                 ok = status == 200
-            else:
+            else:  # the scorer's own read (with the token: a duplicate table is hidden from the public)
                 match_id = rng.choice(match_ids)
-                status, body = request(port, "GET", f"/api/matches/{match_id}")
+                status, body = request(port, "GET", f"/api/matches/{match_id}", headers=auth)
                 version = json.loads(body)["version"] if status == 200 else 0
                 deals = rng.choice(sheets[match_id])
                 status, body = request(
@@ -152,12 +163,15 @@ def client(port, reads, match_ids, token, sheets, stop_at, tally: Tally, seed: i
                     with tally.lock:
                         tally.conflicts += 1
         except (OSError, http.client.HTTPException, ValueError) as exc:
-            status, ok = repr(exc), False
+            failure: int | str = repr(exc)
+            ok = False
+        else:
+            failure = status
         elapsed = time.perf_counter() - started
         with tally.lock:
             tally.latencies["write" if writing else "read"].append(elapsed)
             if not ok:
-                tally.errors.append(f"{'write' if writing else 'read'}: {status}")
+                tally.errors.append(f"{'write' if writing else 'read'}: {failure}")
 
 
 def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, stdout=sys.stdout) -> dict:
@@ -173,13 +187,16 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
     reads = ["/"]
     for c in competitions:
         reads += [f"/competitions/{c.slug}/", f"/competitions/{c.slug}/standings/"]
-        reads += [f"/competitions/{c.slug}/rounds/{n}/" for n in c.rounds.values_list("number", flat=True)[:5]]
+        published = (
+            c.rounds.filter(status=Round.Status.PUBLISHED).order_by("number").values_list("number", flat=True)[:5]
+        )
+        reads += [f"/competitions/{c.slug}/rounds/{n}/" for n in published]  # a draft round is its staff's
     matches = list(
         Match.objects.filter(round__competition__club__staff_roles__user=organiser, sides=2)
         .values_list("id", flat=True)
         .distinct()[:200]
     )
-    reads += [f"/matches/{m}/" for m in matches[:100]]
+    reads += [f"/matches/{m}/" for m in public_matches(matches)[:100]]
     writable, sheets = writable_matches(matches)
     connection.close()
 
@@ -195,7 +212,8 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
     )
-    server = start_server(port, workers, env)
+    log = tempfile.NamedTemporaryFile(prefix="loadtest-gunicorn-", suffix=".log", delete=False)
+    server = start_server(port, workers, env, log)
     tally = Tally()
     started = time.monotonic()
     stop_at = started + seconds
@@ -216,11 +234,12 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
             server.kill()
+        log.close()
     duration = time.monotonic() - started
 
     lost = verify_writes(tally)
     all_latencies = tally.latencies["read"] + tally.latencies["write"]
-    report = {
+    report: dict[str, object] = {
         "seconds": round(duration, 1),
         "clients": clients,
         "requests": len(all_latencies),
@@ -238,7 +257,23 @@ def run(*, seconds: int, clients: int, workers: int, write_share: float = 0.2, s
             report[f"{kind}_p{p}_ms"] = percentile(values, p) * 1000
         report[f"{kind}_mean_ms"] = (statistics.fmean(values) * 1000) if values else 0
     report["error_samples"] = tally.errors[:5]
+    report["server_log"] = log.name
     return report
+
+
+def public_matches(match_ids: list[int]) -> list[int]:
+    """The matches whose page the public is shown, in order: not those of a private competition or a
+    draft round, nor a duplicate table whose boards other tables still play (``play_seen``). The site
+    rightly answers 404 for those, which a load test would count as errors."""
+    shown = []
+    seen_in: dict[int, PlaySeen] = {}
+    for match in Match.objects.filter(pk__in=match_ids).select_related("round__competition").order_by("id"):
+        competition = match.round.competition
+        if competition.pk not in seen_in:
+            seen_in[competition.pk] = play_seen(None, competition)
+        if is_visible_match(None, match) and seen_in[competition.pk].match(match.pk):
+            shown.append(match.pk)
+    return shown
 
 
 def writable_matches(match_ids: list[int], most: int = 40) -> tuple[list[int], dict[int, list[list[dict]]]]:

@@ -214,7 +214,10 @@ class BrowserSession:
         status, html, _ = self.request("GET", f"/matches/{match_id}/enter/")
         if status != 200:
             raise RuntimeError(f"entry page answered {status}")
-        version = int(re.search(r'name="version" value="(\d+)"', html).group(1))
+        found = re.search(r'name="version" value="(\d+)"', html)
+        if found is None:
+            raise RuntimeError("entry page without its version field")
+        version = int(found.group(1))
         return version, self.csrf(html)
 
     def save_sheet(self, match_id: int, version: int, token: str, deals: list[dict]) -> int:

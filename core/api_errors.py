@@ -199,8 +199,8 @@ def install(api) -> None:
             for error in exc.errors
             for problem in problems_from_pydantic([error], skip=2 if error.get("loc", ("",))[0] == "body" else 1)
         ]
-        seen = set()
-        problems = [p for p in problems if (p.deal, p.field) not in seen and not seen.add((p.deal, p.field))]
+        unique = {(p.deal, p.field): p for p in reversed(problems)}  # the first of each (deal, field) kept
+        problems = [p for p in problems if unique[(p.deal, p.field)] is p]
         return api.create_response(request, problems_body(problems), status=400)
 
     def not_authenticated(request, exc: AuthenticationError):

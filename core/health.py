@@ -91,7 +91,7 @@ def from_staff(request) -> bool:
     try:
         user_id = import_module(settings.SESSION_ENGINE).SessionStore(key).get("_auth_user_id")
         return bool(user_id) and get_user_model().objects.filter(pk=user_id, is_staff=True, is_active=True).exists()
-    except Exception:  # noqa: BLE001 - the database or the session store failing: no details
+    except Exception:
         return False
 
 

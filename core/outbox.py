@@ -180,7 +180,7 @@ def run_jobs() -> None:
     for job in _jobs:
         try:
             job()
-        except Exception:  # noqa: BLE001 - a failing job must not stop the sending; the log says why
+        except Exception:
             logger.exception("outbox job %s failed", getattr(job, "__name__", job))
 
 
@@ -234,7 +234,7 @@ def deliver(*, mail: dict, attempt: int = 0, reason: str = "", detail: str = "")
         finally:
             with suppress(Exception):  # the mail went; a failed goodbye must not send it again
                 connection.close()
-    except Exception as error:  # noqa: BLE001 - every failure keeps the mail, with its reason
+    except Exception as error:
         why, answer = explain(error)
         later = timezone.now() + retry_delay(attempt)
         deliver.using(run_after=later).enqueue(mail=mail, attempt=attempt + 1, reason=why, detail=answer)

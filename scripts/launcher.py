@@ -13,7 +13,9 @@ when it is due, so a second ``make run`` goes straight to the server:
   new database (``seed_demo --if-empty``), never with ``--no-demo`` (``make run DEMO=0``), and never
   again once removed; ``migrate``, ``seed`` (``make seed``, ``SEED=1``, ``--seed``) force them. With
   ``DATABASE_URL`` set, migrate and ``seed_demo --if-empty`` run;
-- ``run``: the development server; ``test``: pytest with the given arguments.
+- ``run``: the development server; ``test``: pytest with the given arguments, on every core
+  (pytest-xdist's ``-n auto --dist worksteal``: each worker its own test database and live server)
+  and with the ten slowest tests listed at the end (``--durations=10``); see ``pytest_arguments``.
 
 A failing step ends with one sentence saying what to do, not a traceback.
 """
@@ -277,10 +279,38 @@ def serve(options) -> int:
     return hand_over([venv_python(venv_dir(ROOT)), ROOT / "manage.py", "serve_laptop", address])
 
 
+#: pytest options that choose the number of workers themselves, or that cannot run in a worker (a
+#: debugger needs this terminal).
+OWN_WORKERS = {"-n", "--numprocesses", "--dist", "--tx", "--pdb", "--trace", "--collect-only", "--co"}
+
+
+def pytest_arguments(args: list[str]) -> list[str]:
+    """``make test``'s pytest arguments: the user's, after the defaults they do not set themselves.
+
+    - ``-n auto --dist worksteal``: one worker per core (pytest-xdist). Each worker starts with one
+      stretch of the suite in file order and a worker that runs dry takes tests from the end of
+      another's, so the tests of one module (and its module-scoped fixture, made once per worker that
+      runs them) mostly stay together while the slow ones still spread. (``--dist loadgroup`` would
+      pin them together, but pytest 9.2's node ids ignore its marks: pytest-xdist issue 1386.)
+      Left out when the arguments choose workers or a plugin (``-n 0``, ``-p no:xdist``) or need the
+      terminal (``--pdb``, ``--trace``).
+    - ``--durations=10``: the ten slowest tests, so that a slow newcomer is seen when it lands."""
+    given = {arg.split("=", 1)[0] for arg in args}
+    if any(arg.startswith("-n") and arg[2:].isalnum() for arg in args):  # -n2, -nauto
+        given.add("-n")
+    plugins = [arg.removeprefix("-p") or value for arg, value in zip(args, [*args[1:], ""]) if arg.startswith("-p")]
+    defaults = []
+    if not given & OWN_WORKERS and "no:xdist" not in plugins:
+        defaults += ["-n", "auto", "--dist", "worksteal"]
+    if "--durations" not in given:
+        defaults.append("--durations=10")
+    return [*defaults, *args]
+
+
 def test(options) -> int:
     ensure_installed(ROOT, dev=True)
     ensure_messages(ROOT)
-    return hand_over([venv_python(venv_dir(ROOT)), "-m", "pytest", *options.pytest_args])
+    return hand_over([venv_python(venv_dir(ROOT)), "-m", "pytest", *pytest_arguments(options.pytest_args)])
 
 
 def parser() -> argparse.ArgumentParser:

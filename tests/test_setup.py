@@ -399,7 +399,9 @@ def test_skip_summary_names_each_test_and_one_command():
     assert root_conftest.skip_summary([Report("t.py::t", "not today")]) == []
 
 
-def test_pytest_prints_the_skip_summary_at_the_end(tmp_path):
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["one-process", "two-xdist-workers"])
+def test_pytest_prints_the_skip_summary_at_the_end(tmp_path, workers):
+    """Also under pytest-xdist (``make test``): the workers' skip reports reach the closing summary."""
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "test_machine.py").write_text(
         textwrap.dedent("""
@@ -425,8 +427,8 @@ def test_pytest_prints_the_skip_summary_at_the_end(tmp_path):
             "no:cacheprovider",
             "-p",
             "no:django",
-            "-p",
-            "no:xdist",
+            *(["-p", "xdist"] if workers else ["-p", "no:xdist"]),
+            *workers,
             "-p",
             "no:hypothesispytest",
             "-rs",
@@ -442,3 +444,23 @@ def test_pytest_prints_the_skip_summary_at_the_end(tmp_path):
     assert "    test_machine.py::test_render" in lines and "    test_machine.py::test_browser" in lines
     command = lines.index("To run them too: sudo apt-get install -y chromium poppler-utils")
     assert "1 passed, 2 skipped" in lines[-1] and command < len(lines) - 1
+
+
+def test_make_test_runs_on_every_core_and_lists_the_ten_slowest():
+    assert launcher.pytest_arguments([]) == ["-n", "auto", "--dist", "worksteal", "--durations=10"]
+    assert launcher.pytest_arguments(["tests/core", "-x"])[-2:] == ["tests/core", "-x"], "the user's arguments last"
+    assert "-n" in launcher.pytest_arguments(["-p", "no:cacheprovider"]), "another plugin switched off keeps xdist"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["-n", "0"], ["-n2"], ["--numprocesses=3"], ["-p", "no:xdist"], ["-pno:xdist"], ["--pdb"], ["--co"]],
+)
+def test_make_test_leaves_the_workers_to_arguments_that_choose_them(args):
+    arguments = launcher.pytest_arguments(args)
+    assert arguments.count("-n") == args.count("-n") and "--dist" not in arguments
+    assert arguments[0] == "--durations=10" and arguments[1:] == args
+
+
+def test_make_test_keeps_the_users_durations():
+    assert launcher.pytest_arguments(["--durations=3"]) == ["-n", "auto", "--dist", "worksteal", "--durations=3"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
 
 PairKey = frozenset[int]
 """``frozenset({a, b})`` with ``a != b``: an unordered pair of indexes."""
@@ -27,7 +28,11 @@ def _as_pair(item: Iterable[int]) -> PairKey | None:
     return key if len(key) == 2 else None
 
 
-def normalise_counter(counts: Mapping[Iterable[int], int] | None) -> Counter[PairKey]:
+#: a counter's key: a frozenset or a tuple of two players
+Pair = TypeVar("Pair", bound=Iterable[int])
+
+
+def normalise_counter(counts: Mapping[Pair, int] | None) -> Counter[PairKey]:
     """A fresh ``Counter`` keyed by ``frozenset({a, b})`` from one keyed by frozensets or tuples.
 
     ``(a, b)`` and ``(b, a)`` add up to the same key. Keys that are not a pair of two distinct

@@ -164,6 +164,7 @@ def individual_round(
             best = search
         if best.best_total == 0:
             break
+    assert best is not None  # RESTARTS >= 1
     tables = best.best[0]
     if horizon > 1 and _round_cost(tables, meet) > 0:
         # The look-ahead may have traded a repeat now for a clean next round: draw this round alone too.
@@ -173,7 +174,8 @@ def individual_round(
             tables = alone.best[0]
 
     counts = {p: (seat_counts or {}).get(p, 0) for p in seated}
-    result4, result3 = [], []
+    result4: list[tuple[int, ...]] = []
+    result3: list[tuple[int, ...]] = []
     for table in tables:
         costs = [[role[a][b] if role else 0 for b in table] for a in table]
         seated_table = seat_table([seated[i] for i in table], costs, counts, rng)
@@ -197,7 +199,7 @@ def _three_rotation(
     """
     keys = rotation_keys(seated, evening, season)
     split = split_odd_seats(keys, 3 * threes)
-    result = [_sizes_allowed(seated, split)]
+    result: list[list[frozenset[int]] | None] = [_sizes_allowed(seated, split)]
     if horizon > 1:
         result.append(_sizes_allowed(seated, split_odd_seats(predicted_keys(keys, split), 3 * threes)))
     return result

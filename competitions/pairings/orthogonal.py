@@ -109,7 +109,8 @@ def square_pair(n: int) -> tuple[Square, Square] | None:
     if n % 2 == 1 or n % 4 == 0:
         return _ring_pair(n)  # already normalised: round 0 seats e at table e with set e
     if n == 10:
-        return _normalised(tuple(tuple(tuple(int(c) for c in row) for row in square) for square in ORDER_10))
+        rounds, wallets = (tuple(tuple(int(c) for c in row) for row in square) for square in ORDER_10)
+        return _normalised((rounds, wallets))
     for p in range(3, n // 2 + 1):
         if n % p == 0 and p % 2 == 1:
             q = square_pair(n // p)

@@ -44,7 +44,7 @@ class OddSeats:
         return player in self.tied or (player in self.must) == odd
 
 
-def split_odd_seats(keys: Mapping[int, RotationKey], seats: int) -> OddSeats:
+def split_odd_seats(keys: Mapping[int, tuple[float, int]], seats: int) -> OddSeats:
     """The water-filling split of the ``seats`` odd places over the players of ``keys``.
 
     ``0 <= seats <= len(keys)``, else a ``ValueError``.
@@ -82,6 +82,8 @@ def predicted_keys(keys: Mapping[int, RotationKey], split: OddSeats) -> dict[int
     return {p: (e + (1.0 if p in split.must else share if p in split.tied else 0.0), s) for p, (e, s) in keys.items()}
 
 
-def order_by_rotation(players: Sequence[int], keys: Mapping[int, Sequence[float]], tiebreak: Mapping[int, float]):
+def order_by_rotation(
+    players: Sequence[int], keys: Mapping[int, Sequence[float]], tiebreak: Mapping[int, float]
+) -> list[int]:
     """``players`` sorted by key, then ``tiebreak`` (e.g. a random number per player)."""
     return sorted(players, key=lambda p: (tuple(keys[p]), tiebreak[p], p))

@@ -31,7 +31,7 @@ def round_robin(n: int, double: bool = False) -> list[list[Pairing]]:
     rounds: list[list[Pairing]] = []
     for r in range(rotating):
         # The fixed entrant meets entrant r; it alternates home and away by round.
-        games: list = [(fixed, r) if r % 2 else (r, fixed)]
+        games: list[Pairing] = [(fixed, r) if r % 2 else (r, fixed)]
         # Entrant x at offset d = x - r walks d = 1, 0, -1, ... as rounds go by: flipping the
         # orientation of the pair (r + i, r - i) with the parity of i makes each entrant alternate.
         games += [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from .counters import PairKey, count_pairs, pair_key
 from .matching import min_cost_perfect_matching
@@ -63,18 +63,21 @@ def swiss_round(ranking: Sequence[int], met: Iterable[Iterable[int]], byes: Iter
         return rematch_unit * met_counts[pair_key(a, b)] + (rank[a] - rank[b]) ** 2
 
     nodes: list[int | str] = [*order, _BYE] if n % 2 else list(order)
-    bye_edges = [(e, _BYE, bye_cost[e]) for e in eligible]
+    bye_edges: list[tuple[Hashable, Hashable, int]] = [(e, _BYE, bye_cost[e]) for e in eligible]
 
     windows = () if _someone_met_everyone(order, met_counts) else _WINDOWS
     for window in windows:
         edges, everything = _window_edges(order, met_counts, window)
-        pairs = min_cost_perfect_matching(nodes, [(a, b, edge_cost(a, b)) for a, b in edges] + bye_edges)
+        window_edges: list[tuple[Hashable, Hashable, int]] = [(a, b, edge_cost(a, b)) for a, b in edges]
+        pairs = min_cost_perfect_matching(nodes, window_edges + bye_edges)
         if pairs is not None and (everything or lowest_eligible is None or (lowest_eligible, _BYE) in pairs):
             return _ordered(pairs, rank)  # rematch-free and the right bye: exact in tiers 1 and 2
         if everything:
             break  # all not-met pairs were in: a rematch (or another bye) is needed
     # The complete graph with the rematch costs: exact in every tier.
-    complete = [(order[i], order[j], edge_cost(order[i], order[j])) for i in range(n) for j in range(i + 1, n)]
+    complete: list[tuple[Hashable, Hashable, int]] = [
+        (order[i], order[j], edge_cost(order[i], order[j])) for i in range(n) for j in range(i + 1, n)
+    ]
     pairs = min_cost_perfect_matching(nodes, complete + bye_edges)
     assert pairs is not None  # a complete graph (with an eligible bye when odd) always has one
     return _ordered(pairs, rank)
@@ -116,13 +119,16 @@ def _window_edges(order: list[int], met_counts: Counter[PairKey], window: int) -
     return [(order[i], order[j]) for i, j in sorted(edges)], everything
 
 
-def _ordered(pairs: list[tuple], rank: dict[int, int]) -> list[Pairing]:
+def _ordered(pairs: list[tuple[Hashable, Hashable]], rank: dict[int, int]) -> list[Pairing]:
     """``(better, worse)`` or ``(entrant, None)`` pairs, ordered by the better-ranked entrant."""
     result: list[Pairing] = []
     for u, v in pairs:
         if u == _BYE or v == _BYE:
-            result.append((v if u == _BYE else u, None))
+            entrant = v if u == _BYE else u
+            assert isinstance(entrant, int)  # the matching's nodes are the entrants and _BYE
+            result.append((entrant, None))
         else:
+            assert isinstance(u, int) and isinstance(v, int)
             result.append((u, v) if rank[u] < rank[v] else (v, u))
     result.sort(key=lambda pairing: rank[pairing[0]])
     return result

@@ -126,8 +126,8 @@ class TableSearch:
         if allowed is not None:
             fixed, pools = self._pools(fixed, allowed)
         tables: list[list[int]] = [[] for _ in self.sizes]
-        for player, table in sorted(fixed.items()):
-            tables[table].append(player)
+        for player, fixed_at in sorted(fixed.items()):
+            tables[fixed_at].append(player)
         rest = [p for p in range(self.m) if p not in fixed]
         self.rng.shuffle(rest)
         for index, size in enumerate(self.sizes):
@@ -214,12 +214,12 @@ class TableSearch:
                     if u == t:
                         continue
                     crossing = allowed is not None and self.sizes[u] != self.sizes[t]
-                    if crossing and self.sizes[u] not in allowed[x]:
+                    if crossing and allowed is not None and self.sizes[u] not in allowed[x]:
                         continue
                     x_at_u = sum(cx[z] for z in other)
                     x_banned = banned[x][u] > iteration
                     for y in other:
-                        if crossing and self.sizes[t] not in allowed[y]:
+                        if crossing and allowed is not None and self.sizes[t] not in allowed[y]:
                             continue
                         cy = cost[y]
                         delta = sum(cy[z] for z in rest_t) - own_x + x_at_u - cx[y] - own[y]
@@ -233,6 +233,7 @@ class TableSearch:
             if not moves:
                 evaluated += 1  # every swap tabu: let the iteration count on
                 continue
+            assert best_delta is not None  # set with the first move
             r, x, y = moves[rng.randrange(len(moves))]
             t, u = self.where[r][x], self.where[r][y]
             self._swap(r, x, y)

@@ -42,6 +42,7 @@ Either way the tests check the whist property of the developed schedule for ever
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -49,6 +50,11 @@ MIN_PLAYERS, MAX_PLAYERS = 8, 64
 _DATA = Path(__file__).with_name("whist_bases.json")
 
 WhistTable = tuple[int, int, int, int]
+#: an element of GF(p) (one coordinate) or GF(p²) (two), and of the ring R, one such per field
+Element = tuple[int, ...]
+RingElement = tuple[Element, ...]
+#: ``(elements, multiply, number, moduli)`` of one field (:func:`_field`)
+Field = tuple[list[Element], Callable[[Element, Element], Element], Callable[[Element], int], tuple[int, ...]]
 
 
 def whist_schedule(n: int) -> list[list[WhistTable]]:
@@ -66,7 +72,12 @@ def whist_schedule(n: int) -> list[list[WhistTable]]:
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise ValueError(f"whist_schedule: n must be between {MIN_PLAYERS} and {MAX_PLAYERS}, got {n}")
     moduli, base = base_round(n)
-    return [[tuple(_shift(p, g, moduli, n) for p in table) for table in base] for g in range(_order(moduli))]
+    return [[_shifted(table, g, moduli, n) for table in base] for g in range(_order(moduli))]
+
+
+def _shifted(table: WhistTable, g: int, moduli: tuple[int, ...], n: int) -> WhistTable:
+    north, east, south, west = (_shift(player, g, moduli, n) for player in table)
+    return (north, east, south, west)
 
 
 def _order(moduli: tuple[int, ...]) -> int:
@@ -132,7 +143,7 @@ def _fields_one_mod_four(n: int) -> list[tuple[int, int]] | None:
     return fields or None
 
 
-def _field(p: int, k: int):
+def _field(p: int, k: int) -> Field:
     """GF(p**k), k in (1, 2): ``(elements, multiply, number, moduli)``.
 
     GF(p²) is Z_p[t]/(t² − r) with r a non-residue; its element a + b·t is numbered ``a·p + b``
@@ -142,7 +153,7 @@ def _field(p: int, k: int):
         return [(a,) for a in range(p)], lambda x, y: ((x[0] * y[0]) % p,), lambda x: x[0], (p,)
     r = next(v for v in range(2, p) if pow(v, (p - 1) // 2, p) == p - 1)
 
-    def multiply(x, y):
+    def multiply(x: Element, y: Element) -> Element:
         return ((x[0] * y[0] + r * x[1] * y[1]) % p, (x[0] * y[1] + x[1] * y[0]) % p)
 
     return [(a, b) for a in range(p) for b in range(p)], multiply, lambda x: x[0] * p + x[1], (p, p)
@@ -160,15 +171,15 @@ def _ring_base(fields: list[tuple[int, int]]) -> tuple[tuple[int, ...], list[Whi
     significant), matching :func:`_shift`.
     """
     parts = [_field(p, k) for p, k in fields]
-    elements: list[tuple] = [()]
+    elements: list[RingElement] = [()]
     for field_elements, *_ in parts:
         elements = [e + (f,) for e in elements for f in field_elements]
     moduli = tuple(m for *_, part_moduli in parts for m in part_moduli)
 
-    def multiply(x, y):
+    def multiply(x: RingElement, y: RingElement) -> RingElement:
         return tuple(part[1](a, b) for part, a, b in zip(parts, x, y))
 
-    def number(x):
+    def number(x: RingElement) -> int:
         value = 0
         for part, component in zip(parts, x):
             value = value * _order(part[3]) + part[2](component)
@@ -177,7 +188,7 @@ def _ring_base(fields: list[tuple[int, int]]) -> tuple[tuple[int, ...], list[Whi
     minus_one = tuple(((p - 1),) if k == 1 else (p - 1, 0) for p, k in fields)
     i = tuple(next(e for e in part[0] if part[1](e, e) == m) for part, m in zip(parts, minus_one))
     zero = elements[0]
-    seen: set[tuple] = set()
+    seen: set[RingElement] = set()
     base: list[WhistTable] = []
     for x in elements:
         if x == zero or x in seen:
@@ -185,5 +196,6 @@ def _ring_base(fields: list[tuple[int, int]]) -> tuple[tuple[int, ...], list[Whi
         ix = multiply(i, x)
         coset = [x, ix, multiply(minus_one, x), multiply(minus_one, ix)]
         seen.update(coset)
-        base.append(tuple(number(e) for e in coset))
+        north, east, south, west = (number(e) for e in coset)
+        base.append((north, east, south, west))
     return moduli, base

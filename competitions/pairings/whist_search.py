@@ -59,7 +59,9 @@ def anneal(n: int, seed: int, iterations: int = 4_000_000) -> list[tuple[int, in
     temperature, decay = 3.0, (0.5 / 3.0) ** (1 / iterations)
     for _ in range(iterations):
         if cost == 0:
-            return [tuple(seats[4 * t : 4 * t + 4]) for t in range(len(seats) // 4)]
+            return [
+                (seats[4 * t], seats[4 * t + 1], seats[4 * t + 2], seats[4 * t + 3]) for t in range(len(seats) // 4)
+            ]
         i, j = rng.randrange(len(seats)), rng.randrange(len(seats))
         tables = {i // 4, j // 4}
         if i == j:

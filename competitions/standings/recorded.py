@@ -39,7 +39,7 @@ def mark(row, values) -> None:
 def unrecorded(row, key: str) -> bool:
     """Whether the standings should show ``key`` of ``row`` as not recorded. ``made_percent`` and
     ``made_share`` need both bids and made."""
-    missing = getattr(row, "unrecorded", frozenset())
+    missing: frozenset[str] = getattr(row, "unrecorded", frozenset())
     if key in ("made_percent", "made_share"):
         return bool(missing & {"bids", "made"})
     return key in missing

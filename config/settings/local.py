@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from config.settings.secret_key import local_secret_key
 from core.network import lan_address
 
-from .base import *  # noqa: F401,F403
+from .base import *
 from .base import BASE_DIR, os
 
 DEBUG = os.environ.get("DEBUG", "0").lower() in {"1", "yes", "true", "on"}

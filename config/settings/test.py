@@ -1,6 +1,6 @@
 """The test suite: fast hashing, no throttling surprises, SQLite unless DATABASE_URL says otherwise."""
 
-from .base import *  # noqa: F401,F403
+from .base import *
 from .base import os
 
 DEBUG = False

@@ -65,16 +65,17 @@ def hand_combinations(rules: RuleSet, cards: Sequence[Card], trump: Suit) -> lis
     for suit, held in by_suit.items():
         held.sort(key=lambda c: c.sequence)
         run: list[Card] = []
-        for card in held + [None]:  # type: ignore[list-item]
-            if card is not None and run and card.sequence == run[-1].sequence + 1:
-                run.append(card)
+        ends: list[Card | None] = [*held, None]  # None closes the last run
+        for next_card in ends:
+            if next_card is not None and run and next_card.sequence == run[-1].sequence + 1:
+                run.append(next_card)
                 continue
             if len(run) >= 3:
                 value = rules.five_run if len(run) >= 5 else _RUN_ROEM[len(run)]
                 if value:
                     best = _best_in_trick_order(run, trump)
                     combinations.append(Combination(value, tuple(run), run[-1].sequence, suit == trump, best))
-            run = [card] if card is not None else []
+            run = [next_card] if next_card is not None else []
     for rank in Rank:
         four = [c for c in cards if c.rank is rank]
         if len(four) == 4:

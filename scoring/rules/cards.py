@@ -36,7 +36,7 @@ class Suit(StrEnum):
         return _SUIT_SYMBOLS[self]
 
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]  # the suit's number: str.index is never asked of a suit
         """0 for clubs up to 3 for spades."""
         return _SUIT_INDEX[self]
 
@@ -117,6 +117,7 @@ class Card:
     sequence: int
     trump_order: int
     plain_order: int
+    _text: str
 
     def __new__(cls, rank: Rank | str, suit: Suit | str) -> Card:
         try:
@@ -158,19 +159,19 @@ class Card:
         """The card with its suit symbol, e.g. ``10♥``."""
         return self.rank.value + self.suit.symbol
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Card is immutable")
 
-    def __delattr__(self, name):
+    def __delattr__(self, name: str) -> None:
         raise AttributeError("a Card is immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
         return (Card, (self.rank.value, self.suit.value))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
     def __hash__(self) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import errors as E
 from .cards import Suit
@@ -308,10 +308,10 @@ def _score_three(rules: RuleSet, deal: DealInput) -> DealResult:
     # switched off, which lets a maker at exactly half keep its score, as with two sides.
     doubled = 2 * own[maker]
     if doubled > whole or (doubled == whole and not rules.nat_on_tie):
-        scores = list(own)
+        raised = list(own)
         if rules.slot_bonus and all(own[i] == 0 for i in players if i != maker):
-            scores[maker] += rules.slot_bonus
-        return DealResult(tuple(scores), False, pit, True, None, 1, maker)
+            raised[maker] += rules.slot_bonus
+        return DealResult(tuple(raised), False, pit, True, None, 1, maker)
     if rules.no_nat:
         return DealResult(own, False, pit, False, None, 1, maker)
     # Choice: each opponent scores the whole total of the deal: 162 plus all roem of the three
@@ -333,11 +333,12 @@ def _choices(rules: RuleSet) -> str:
     return "0 (side A) or 1 (side B)"
 
 
-def _as_pair(rules: RuleSet, values: object, field: str, template: str) -> tuple:
+def _as_pair(rules: RuleSet, values: object, field: str, template: str) -> tuple[Any, ...]:
+    # Any: what the caller sent, not yet checked (_check_points and _check_roem refuse what is not an int)
     """Accept any sequence of the right length; name the field otherwise."""
     what = "player" if rules.sides == 3 else "side"
     try:
-        values = tuple(values)  # type: ignore[arg-type]
+        values = tuple(values)  # type: ignore[arg-type]  # any object: one that is not iterable raises TypeError
     except TypeError:
         raise InvalidDeal(field, template, what=what, count=rules.sides, given=repr(values)) from None
     if len(values) != rules.sides:
@@ -345,7 +346,7 @@ def _as_pair(rules: RuleSet, values: object, field: str, template: str) -> tuple
     return values
 
 
-def _check_points(rules: RuleSet, points: tuple) -> None:
+def _check_points(rules: RuleSet, points: tuple[Any, ...]) -> None:
     for i, value in enumerate(points):
         if type(value) is not int:
             raise InvalidDeal("points", E.POINTS_WHOLE, side=_side(rules, i), value=value)
@@ -356,7 +357,7 @@ def _check_points(rules: RuleSet, points: tuple) -> None:
         raise InvalidDeal("points", E.POINTS_TOTAL, total=rules.deal_total, shown=shown, sum=sum(points))
 
 
-def _check_roem(rules: RuleSet, roem: tuple) -> None:
+def _check_roem(rules: RuleSet, roem: tuple[Any, ...]) -> None:
     for i, value in enumerate(roem):
         side = _side(rules, i)
         if type(value) is not int:

@@ -105,7 +105,7 @@ class RuleSet:
     has_bidder: bool = True  # False: no bidder and no nat (South African)
     # --- roem
     four_jacks: int = 200
-    four_of_a_kind_ranks: frozenset = STANDARD_FOUR_OF_A_KIND
+    four_of_a_kind_ranks: frozenset[Rank] = STANDARD_FOUR_OF_A_KIND
     hand_roem: bool = False  # roem may be declared from the hand, five-runs included
     five_run: int = 100
     hand_roem_rule: str = "each-side"  # one of HAND_ROEM_RULES
@@ -137,7 +137,7 @@ class RuleSet:
     # --- derived
     deal_total: int = field(init=False, repr=False)
     sides: int = field(init=False, repr=False)
-    point_table: tuple = field(init=False, repr=False, compare=False)
+    point_table: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _choice("play_rule", self.play_rule, PLAY_RULES)
@@ -181,7 +181,7 @@ class RuleSet:
         return PLAYER_NAMES if self.players == 3 else SIDE_NAMES
 
 
-def _choice(option: str, value: object, choices: tuple) -> None:
+def _choice(option: str, value: object, choices: tuple[object, ...]) -> None:
     if value not in choices or type(value) is bool:
         raise InvalidRuleSet(option, E.RULE_CHOICE, choices=", ".join(map(str, choices)), value=value)
 

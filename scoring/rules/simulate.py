@@ -249,7 +249,14 @@ def _play(
     return tuple(tricks)
 
 
-def _choose(rules: RuleSet, trick: list[Card], legal: list[Card], trump: Suit, position: int, points) -> Card:
+def _choose(
+    rules: RuleSet,
+    trick: list[Card],
+    legal: list[Card],
+    trump: Suit,
+    position: int,
+    points: tuple[tuple[int, ...], tuple[int, ...]],
+) -> Card:
     """Win cheaply when possible, smear points on a winning partner, else throw the least."""
     led = trick[0].suit
     best = trick_winner(trick, trump)

@@ -13,6 +13,9 @@ from scoring.management.commands.bench import load_benchmarks
 
 load_benchmarks()
 
+#: units of a time or a rate: their figures move with the processor, so their bars are ratios to a baseline
+TIMED_UNITS = ("ms", "/s")
+
 
 def test_the_registry_holds_every_benchmark():
     groups = {b.group for b in REGISTRY}
@@ -34,3 +37,5 @@ def test_benchmark_runs_on_small_data(bench, settings):
         assert m.unit != "error" and m.unit, m
         assert not math.isnan(m.value) and m.value >= 0, m
         assert m.ok in (True, False, None)
+        if m.target and any(unit in m.unit for unit in TIMED_UNITS):
+            assert "x " in m.target and m.against, f"{m.name}: a ratio to a baseline of the same run, not {m.target!r}"

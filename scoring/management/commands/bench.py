@@ -72,13 +72,14 @@ class Command(BaseCommand):
 
     @staticmethod
     def render(rows: list[tuple[str, Measurement]], *, markdown: bool) -> str:
-        header = ("group", "benchmark", "figure", "unit", "target", "ok", "data")
+        header = ("group", "benchmark", "figure", "unit", "against the baseline", "target", "ok", "data")
         body = [
             (
                 g,
                 m.name,
                 f"{m.value:,.1f}" if m.value < 1000 else f"{m.value:,.0f}",
                 m.unit,
+                m.against,
                 m.target,
                 "" if m.ok is None else ("yes" if m.ok else "NO"),
                 m.note,

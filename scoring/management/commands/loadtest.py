@@ -54,5 +54,6 @@ class Command(BaseCommand):
             self.stdout.write(f"{name.ljust(width)}  {value}  {note}".rstrip())
         if report["error_samples"]:
             self.stdout.write("error samples: " + "; ".join(report["error_samples"]))
+        self.stdout.write(f"gunicorn's log: {report['server_log']}")
         if report["errors"] or report["lost_writes"]:
             raise CommandError("the load test missed its bar: errors or lost writes")
