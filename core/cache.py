@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 import threading
 
-from django_redis.cache import CONNECTION_INTERRUPTED, RedisCache
+# django-redis ships neither type hints nor a py.typed marker (and the lock has no stubs for it): typed Any.
+from django_redis.cache import CONNECTION_INTERRUPTED, RedisCache  # type: ignore[import-untyped]
 
 logger = logging.getLogger(__name__)
 

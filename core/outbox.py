@@ -200,18 +200,23 @@ def retry_delay(attempt: int) -> timedelta:
     return timedelta(seconds=min(seconds, settings.OUTBOX_RETRY_MAX_SECONDS))
 
 
+def _answer(text: bytes | str) -> str:
+    """An SMTP error's server answer as text: bytes as the server sent them, or smtplib's own words."""
+    return text.decode(errors="replace") if isinstance(text, bytes) else text
+
+
 def explain(error: BaseException) -> tuple[str, str]:
     """(reason, detail) of a failed attempt: a reason code :func:`reason_text` puts in words, and
     the server's own answer or the error's text."""
     if isinstance(error, smtplib.SMTPAuthenticationError):
-        return "login", f"{error.smtp_code} {error.smtp_error.decode(errors='replace')}"
+        return "login", f"{error.smtp_code} {_answer(error.smtp_error)}"
     if isinstance(error, smtplib.SMTPNotSupportedError):  # a user name set, the server offers no login
         return "login", str(error)
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         answers = [f"{code} {text.decode(errors='replace')}" for code, text in error.recipients.values()]
         return "refused", "; ".join(answers)
     if isinstance(error, smtplib.SMTPResponseException):
-        return "refused", f"{error.smtp_code} {error.smtp_error.decode(errors='replace')}"
+        return "refused", f"{error.smtp_code} {_answer(error.smtp_error)}"
     if isinstance(error, socket.gaierror):
         return "unknown-host", str(error)
     if isinstance(error, TimeoutError):

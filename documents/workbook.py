@@ -66,7 +66,7 @@ def find_sheet(wb, key: str):
 
 def _values(cells, key: str, number: int, problems: list, positions: dict | None = None) -> tuple:
     """A row's values; a formula (whose value a file written by a program need not carry) is a problem."""
-    values = []
+    values: list[object] = []
     for index, cell in enumerate(cells):
         if cell.data_type == "f":
             column = next((k for k, i in (positions or {}).items() if i == index), None)

@@ -58,7 +58,10 @@ def check_member(*, club_id: int, player_id: int | None, values: dict) -> dict[s
     if not number.strip() and "member_number" not in errors:
         errors["member_number"] = _("The member number is empty: every member has one (a guest's starts with G).")
     elif "member_number" not in errors:
-        other = Player.objects.filter(club_id=club_id, member_number=number).exclude(pk=player_id).first()
+        others = Player.objects.filter(club_id=club_id, member_number=number)
+        if player_id is not None:  # a member being edited does not hold its own number against itself
+            others = others.exclude(pk=player_id)
+        other = others.first()
         if other is not None:
             errors["member_number"] = _("Member number %(number)s is already %(name)s's.") % {
                 "number": number,

@@ -94,8 +94,8 @@ def player_relations() -> set[str]:
     ``TeamMember.player``)."""
     found = set()
     for relation in Player._meta.get_fields(include_hidden=True):
-        if not relation.auto_created or relation.concrete:
-            continue
+        if not isinstance(relation, models.ForeignObjectRel) or not relation.auto_created or relation.concrete:
+            continue  # a relation to Player is reverse on Player: a ForeignObjectRel
         if relation.many_to_many:
             found.add(relation_label(relation.field))  # handled as such, or through its own model's key
             continue
@@ -109,7 +109,10 @@ def through_relations() -> set[str]:
     return {
         relation_label(r.field)
         for r in Player._meta.get_fields(include_hidden=True)
-        if r.auto_created and r.many_to_many and not r.through._meta.auto_created
+        if isinstance(r, models.ManyToManyRel)
+        and r.auto_created
+        and r.through is not None
+        and not r.through._meta.auto_created
     }
 
 

@@ -3,7 +3,8 @@ member's changes, and the members whose name nearly matches (``clubs.names``).""
 
 from __future__ import annotations
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Field, Q, QuerySet
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, MemberChange, Player
@@ -34,12 +35,21 @@ def changes_of(player: Player, limit: int = 20) -> list[MemberChange]:
     """The member's last changes, newest first; an edit's ``lines`` as (field's name, before, after)."""
     changes = list(MemberChange.objects.filter(player=player).select_related("user").order_by("-at", "-id")[:limit])
     for change in changes:
-        change.lines = [
-            (Player._meta.get_field(name).verbose_name, _shown(values[0]), _shown(values[1]))
+        lines = [
+            (_label(name), _shown(values[0]), _shown(values[1]))
             for name, values in change.changes.items()
             if change.action == MemberChange.Action.EDIT and isinstance(values, list) and len(values) == 2
         ]
+        # for the page only: MemberChange has no such field, so mypy is told through setattr
+        setattr(change, "lines", lines)  # noqa: B010
     return changes
+
+
+def _label(name: str) -> str | Promise:
+    """A member field's label (its ``verbose_name``); an edit only records the member's own fields."""
+    model_field = Player._meta.get_field(name)
+    assert isinstance(model_field, Field)  # not a relation to the member: those are never edited
+    return model_field.verbose_name
 
 
 def _shown(value) -> str:
@@ -50,7 +60,9 @@ def _shown(value) -> str:
 
 def nearly_named(club: Club, *, first_name: str, last_name: str, exclude: int | None = None) -> list[Player]:
     """The club's members (guests too) whose name nearly matches this one: one query."""
-    rows = Player.objects.filter(club=club).exclude(pk=exclude).only("pk", "first_name", "last_name", "member_number")
+    rows = Player.objects.filter(club=club).only("pk", "first_name", "last_name", "member_number")
+    if exclude is not None:
+        rows = rows.exclude(pk=exclude)
     key = name_key(first_name, last_name)
     return near_matches(key, ((p, name_key(p.first_name, p.last_name)) for p in rows.order_by("sort_name", "pk")))
 

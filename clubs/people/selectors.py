@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
@@ -18,7 +19,7 @@ from clubs.people.models import hash_token
 class Person:
     """One account with a role at the club: its roles there and, for a member, the member it is."""
 
-    user: object
+    user: AbstractBaseUser
     roles: list[str] = field(default_factory=list)
     player: Player | None = None
 
@@ -33,7 +34,9 @@ def people_of(club: Club) -> list[Person]:
     for role in StaffRole.objects.filter(club=club).select_related("user").order_by("user__username"):
         people.setdefault(role.user_id, Person(role.user)).roles.append(role.role)
     for player in Player.objects.filter(club=club, account__isnull=False).select_related("account"):
-        person = people.setdefault(player.account_id, Person(player.account))
+        account = player.account
+        assert account is not None  # the query asks for members with an account
+        person = people.setdefault(account.pk, Person(account))
         person.roles.append("member")
         person.player = player
     order = {StaffRole.Role.ORGANISER: 0, StaffRole.Role.SCORER: 1, "member": 2}

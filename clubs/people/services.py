@@ -54,11 +54,12 @@ def mail_is_set_up() -> bool:
 
 
 def role_name(role: str) -> str:
-    return {
+    names: dict[str, str] = {  # a role's value is its plain string as well
         Invitation.Role.ORGANISER: _("organiser"),
         Invitation.Role.SCORER: _("scorer"),
         Invitation.Role.MEMBER: _("member"),
-    }[role]
+    }
+    return names[role]
 
 
 def may_invite(user, club: Club, role: str) -> bool:
@@ -179,6 +180,7 @@ def _take(invitation: Invitation) -> Invitation:
 def _grant(invitation: Invitation, user) -> None:
     club = invitation.club
     if invitation.role == Invitation.Role.MEMBER:
+        assert invitation.player_id is not None  # the model's check: a member's invitation names the member
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
         if player.account_id not in (None, user.pk):
             raise PeopleRefused(_("%(name)s already has an account at this club.") % {"name": player.name})

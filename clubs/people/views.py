@@ -211,7 +211,7 @@ def member_club_invite(request, slug, club_slug):
     return _page(request, league, invited=invitation, invited_club=club, **new_link(request, token))
 
 
-GONE = {
+GONE: dict[str, str] = {  # by Invitation.state(), a plain string
     Invitation.State.ACCEPTED: "used",
     Invitation.State.EXPIRED: "expired",
     Invitation.State.REVOKED: "revoked",

@@ -18,7 +18,9 @@ def setup_token() -> str:
 
 
 def token_is_valid(token: str | None) -> bool:
-    return bool(token) and constant_time_compare(token, setup_token())
+    if not token:
+        return False
+    return constant_time_compare(token, setup_token())
 
 
 def setup_url(base_url: str) -> str:

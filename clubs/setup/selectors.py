@@ -20,7 +20,9 @@ def demo_clubs() -> list[Club]:
     """The demo's clubs and leagues, name order, each with ``public_competitions`` (two queries).
 
     The competitions are reached through the reverse relation (clubs imports no competitions module)."""
-    competitions = Club._meta.get_field("competitions").related_model.objects.filter(is_public=True)
+    competition_model = Club._meta.get_field("competitions").related_model
+    assert competition_model is not None  # a relation always has its model
+    competitions = competition_model._default_manager.filter(is_public=True)
     return list(
         Club.objects.filter(is_demo=True)
         .order_by("name")

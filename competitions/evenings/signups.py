@@ -45,8 +45,7 @@ def check_open(evening: Evening, player: Player, now: datetime.datetime) -> None
         raise SignUpRefused(_("This evening belongs to another club; you can only sign up for your own club's."))
     if evening.cancelled:
         raise SignUpRefused(_("Evening %(number)s is cancelled: there is nothing to sign up for.") % _n(evening))
-    start = starts_at(evening)
-    if start is None:
+    if evening.date is None:  # no start either (starts_at)
         raise SignUpRefused(_("Evening %(number)s has no date yet; sign up once it has one.") % _n(evening))
     if evening.date < timezone.localdate(now) or evening.rounds.exists():
         raise SignUpRefused(
@@ -64,7 +63,9 @@ def answer(*, evening: Evening, player: Player, coming: bool, now: datetime.date
     now = now or timezone.now()
     evening = Evening.objects.select_for_update(of=("self",)).select_related("competition__club").get(pk=evening.pk)
     check_open(evening, player, now)
-    late = now > deadline(evening)
+    closes = deadline(evening)
+    assert closes is not None  # check_open refused an evening without a date
+    late = now > closes
     sign_up, _created = SignUp.objects.update_or_create(
         evening=evening, player=player, defaults={"coming": coming, "answered_at": now, "late": late}
     )

@@ -71,7 +71,9 @@ def player_summary(competition: Competition, player: Player, seen: PlaySeen = EV
         view = table_view(match)
         mine = next(s for s in view.sides if any(pid == player.pk for pid, _ in s.players))
         others = [s for s in view.sides if s is not mine]
-        opponents_total = sum(s.total for s in others) if mine.total is not None else None
+        known = [s.total for s in others if s.total is not None]
+        # the opponents' totals are shown (and known) together with the player's own
+        opponents_total = sum(known) if mine.total is not None and len(known) == len(others) else None
         pm = PlayerMatch(
             match=match,
             side=mine.side,
@@ -134,7 +136,8 @@ def player_evenings(
             "points": agg["points"],
         }
         for key in ("points", "played", *RESULTS, *STAT_FIELDS):
-            stats[key] += agg[key] or 0
+            # the stubs' row type lists only the keyword annotations, not those passed as **{...}
+            stats[key] += agg[key] or 0  # type: ignore[literal-required]
     byes = list(
         Bye.objects.filter(round__competition=competition, entrant__player=player)
         .filter(Exists(Match.objects.filter(round_id=OuterRef("round_id"), status=CONFIRMED)))
@@ -163,11 +166,12 @@ def player_evenings(
     summary.evenings = sorted(evenings.values(), key=lambda e: (e["number"] is None, e["number"] or 0))
     c = competition
     stats["match_points"] = stats["won"] * c.points_win + stats["drawn"] * c.points_draw + stats["lost"] * c.points_loss
-    stats["average"] = rounded(Fraction(stats["points"], stats["played"]), 1) if stats["played"] else 0
     # before absences and best-N; imported evenings count like played ones
-    stats["season_points"] = stats["points"] + stats["bye_points"] + stats["imported_points"]
-    stats["evening_average"] = (
-        rounded(Fraction(stats["season_points"], len(summary.evenings)), 1) if summary.evenings else 0
-    )
-    stats["made_percent"] = rounded(Fraction(100 * stats["made"], stats["bids"])) if stats["bids"] else 0
-    summary.stats = stats
+    season_points = stats["points"] + stats["bye_points"] + stats["imported_points"]
+    summary.stats = {  # the counts (ints), then the averages (rounded: an int or a float)
+        **stats,
+        "average": rounded(Fraction(stats["points"], stats["played"]), 1) if stats["played"] else 0,
+        "season_points": season_points,
+        "evening_average": rounded(Fraction(season_points, len(summary.evenings)), 1) if summary.evenings else 0,
+        "made_percent": rounded(Fraction(100 * stats["made"], stats["bids"])) if stats["bids"] else 0,
+    }

@@ -16,7 +16,7 @@ import copy
 from dataclasses import dataclass
 
 from django.core.exceptions import FieldDoesNotExist
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, Field, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from competitions.models import Competition, EveningTotal, Match
@@ -152,9 +152,11 @@ def labelled_changes(changes) -> list:
 def setting_label(name: str) -> str:
     """A setting's name in words: its model field's label; a house rule's as the catalogue words it."""
     try:
-        return str(Competition._meta.get_field(name).verbose_name)
+        model_field = Competition._meta.get_field(name)
     except FieldDoesNotExist:
         return {"evening_totals": _("evening totals imported")}.get(name, name.replace("_", " "))
+    assert isinstance(model_field, Field)  # a setting is a field of the competition, never a relation to it
+    return str(model_field.verbose_name)
 
 
 def _shown(field, value) -> str:
