@@ -30,7 +30,9 @@ from scoring.prints.sheets import Sheet
 from scoring.rules.tally import to_tally
 
 SHEET_W, SHEET_H = A4_LANDSCAPE[0] / 2, A4_LANDSCAPE[1]
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 9 * mm, 8 * mm, 10 * mm
+# the bottom margin leaves room for the address under the QR code on two lines above the page's
+# "Page x of y" (issue 34 item 3)
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 9 * mm, 8 * mm, 15 * mm
 LINE = (0.55, 0.55, 0.55)
 
 
@@ -434,15 +436,17 @@ class SheetLayout:
                     align="center",
                     width=qr_size + 8 * mm,
                 )
-            self.text(
-                self.left + self.width - qr_size / 2,
-                y - (5.4 if s.code else 2.2) * mm,
-                s.short_url,
-                size=5.5,
-                color=MUTED,
-                align="center",
-                width=qr_size + 8 * mm,
-            )
+            # the address whole, clear of "Page x of y" under it (MARGIN_BOTTOM leaves the room; issue 34
+            # item 3): centred under the QR code when one line holds it, else on two lines (broken after a
+            # '/', '.' or '-') ending at the QR code's right edge and reaching under the signature boxes
+            first = y - (5.8 if s.code else 2.4) * mm
+            lines, size = wrap_text(s.short_url, FONT, 6.5, qr_size + 8 * mm, lines=1, min_size=5.5, url=True)
+            x, align = self.left + self.width - qr_size / 2, "center"
+            if lines[0] != s.short_url:
+                lines, size = wrap_text(s.short_url, FONT, 6.5, qr_size + 20 * mm, min_size=5.5, url=True)
+                x, align = self.left + self.width, "right"
+            for k, line in enumerate(lines):
+                self.text(x, first - k * size * 1.2, line, size=size, color=MUTED, align=align)
 
     def draw_qr(self, x, y, size) -> None:
         """The table's entry link as a QR code (``documents.qr``: one PDF path of dark runs)."""
