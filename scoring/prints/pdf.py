@@ -67,12 +67,13 @@ class ScoreSheetRenderer(PdfRenderer):
         canvas.restoreState()
 
 
-def side_heading(text: str, width: float) -> tuple[list[str], float, bool]:
+def side_heading(text: str, width: float, *, bold: bool = True) -> tuple[list[str], float, bool]:
     """A side's name over its columns: bold on one or two lines down to 7 pt; else regular (narrower)
     down to 6.5 pt, so a long team name is whole (issue 34 item 3). (lines, size, bold)"""
-    lines, size = wrap_text(text, FONT_BOLD, 8, width, min_size=7)
-    if "".join(lines).replace(" ", "") == text.replace(" ", ""):
-        return lines, size, True
+    if bold:
+        lines, size = wrap_text(text, FONT_BOLD, 8, width, min_size=7)
+        if "".join(lines).replace(" ", "") == text.replace(" ", ""):
+            return lines, size, True
     lines, size = wrap_text(text, FONT, 8, width, min_size=6.5)
     return lines, size, False
 
@@ -235,10 +236,13 @@ class SheetLayout:
         s, cols = self.s, self.columns()
         head2, total_h = 4.5 * mm, 6 * mm
         # the sides over their columns: a long name on two lines at a readable size (issue 34 item 3)
-        labels = [
-            side_heading(side.label if not side.name else f"{side.label} — {side.name}", sc["all"][1] - 2 * mm)
+        headings = [
+            (side.label if not side.name else f"{side.label} — {side.name}", sc["all"][1] - 2 * mm)
             for side, sc in zip(s.sides, cols["sides"])
         ]
+        labels = [side_heading(text, width) for text, width in headings]
+        if not all(bold for _lines, _size, bold in labels):  # one weight over all the sides
+            labels = [side_heading(text, width, bold=False) for text, width in headings]
         size = min(size for _lines, size, _bold in labels)
         lead = size * 1.2
         lines_n = max(len(lines) for lines, _size, _bold in labels)
