@@ -67,15 +67,15 @@ class ScoreSheetRenderer(PdfRenderer):
         canvas.restoreState()
 
 
-def side_heading(text: str, width: float, *, bold: bool = True) -> tuple[list[str], float, bool]:
+def side_heading(text: str, width: float, *, bold: bool = True, lines: int = 2) -> tuple[list[str], float, bool]:
     """A side's name over its columns: bold on one or two lines down to 7 pt; else regular (narrower)
-    down to 6.5 pt, so a long team name is whole (issue 34 item 3). (lines, size, bold)"""
+    down to 6.5 pt on up to ``lines`` lines, so a long name is whole (issue 34 item 3). (lines, size, bold)"""
     if bold:
-        lines, size = wrap_text(text, FONT_BOLD, 8, width, min_size=7)
-        if "".join(lines).replace(" ", "") == text.replace(" ", ""):
-            return lines, size, True
-    lines, size = wrap_text(text, FONT, 8, width, min_size=6.5)
-    return lines, size, False
+        rows, size = wrap_text(text, FONT_BOLD, 8, width, min_size=7)
+        if "".join(rows).replace(" ", "") == text.replace(" ", ""):
+            return rows, size, True
+    rows, size = wrap_text(text, FONT, 8, width, lines=lines, min_size=6.5)
+    return rows, size, False
 
 
 class SheetLayout:
@@ -89,7 +89,7 @@ class SheetLayout:
         self.top = SHEET_H - MARGIN_TOP
         self.n = len(sheet.sides)
         self._font = self._fill = None  # the canvas's current font and fill colour, as last set here
-        self.head1 = 5.5 * mm  # the grid's header of the sides: taller when a name takes two lines
+        self.head1 = 5.5 * mm  # the grid's header of the sides: taller when a name takes more lines
 
     # --- small helpers
     def text(self, x, y, text, *, size=8, bold=False, color=INK, width=None, align="left"):
@@ -242,11 +242,12 @@ class SheetLayout:
         ]
         labels = [side_heading(text, width) for text, width in headings]
         if not all(bold for _lines, _size, bold in labels):  # one weight over all the sides
-            labels = [side_heading(text, width, bold=False) for text, width in headings]
+            # a table of three's narrow columns: a player's long name on up to three lines
+            labels = [side_heading(text, width, bold=False, lines=self.n) for text, width in headings]
         size = min(size for _lines, size, _bold in labels)
         lead = size * 1.2
         lines_n = max(len(lines) for lines, _size, _bold in labels)
-        head1 = 5.5 * mm if lines_n == 1 else 1.5 * mm + lead + size * 0.93 + 1.2 * mm
+        head1 = 5.5 * mm if lines_n == 1 else 1.5 * mm + (lines_n - 1) * lead + size * 0.93 + 1.2 * mm
         self.head1 = head1
         rows = len(s.rows)
         row_h = min(7 * mm, (top - head1 - head2 - 2 * total_h - bottom) / max(rows, 1))

@@ -77,3 +77,23 @@ def test_the_address_under_the_qr_code_is_whole_and_clear_of_the_page_number(cli
     number = next(w for w in page if w[5] == "Page")
     address = max((w for w in page if host in w[5] or w[5].startswith("klaverjassen")), key=lambda w: w[4])
     assert address[4] < number[2] - 1, (address, number)  # a point or more above the page number
+
+
+def test_long_names_at_a_table_of_three_are_whole_beside_their_seats(client):
+    from clubs.models import Player
+    from tests.scoring.factories import make_match as make_three
+
+    match = make_three(ruleset="driemans", slug="drie-lang")
+    long_last = ["van der Heijden-Bosschaert", "Verschuuren-Oudshoorn", "de Wit-Vanderlinden"]
+    for seat, last in zip(match.seats.order_by("seat"), long_last):
+        Player.objects.filter(pk=seat.player_id).update(first_name="Wilhelmina Adriana", last_name=last)
+    client.force_login(make_user("drie-lang-org", club=match.round.competition.club, role="organiser"))
+    pdf = client.get(f"/matches/{match.pk}/sheet.pdf").content
+    found = words(pdf)
+    for last in long_last:
+        for word in last.split():
+            # beside the seat and over the columns, whole, at 6.5 pt or more (the seats round the
+            # table may cut a name: the whole one is beside the seat)
+            whole = [w for w in found if w[5] == word and w[4] - w[2] >= 6.4]
+            assert len(whole) >= 2, (word, [w for w in found if w[5].startswith(word[:4])])
+    assert overlaps(pdf) == []
