@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import io
+import re
 from functools import partial
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 from reportlab import rl_config
 from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -70,6 +72,36 @@ def fit_text(text: str, font: str, size: float, width: float, *, min_size: float
     while text and pdfmetrics.stringWidth(text + "…", font, size) > width:
         text = text[:-1]
     return text + "…", size
+
+
+def wrap_text(
+    text: str, font: str, size: float, width: float, *, lines: int = 2, min_size: float = 6.5, url: bool = False
+) -> tuple[list[str], float]:
+    """``text`` on one line at ``size`` when it fits, else on up to ``lines`` lines, shrinking (down to
+    ``min_size``, still readable) until it does. A ``url`` breaks after its '/', '.' and '-' (it has no
+    spaces). Only what does not fit in ``lines`` lines at ``min_size`` is cut with '…'."""
+
+    def split(at: float) -> list[str]:
+        if not url:
+            return simpleSplit(text, font, at, width) or [""]
+        rows = [""]
+        for piece in re.findall(r"[^/.-]*[/.-]?", text):
+            if not piece:
+                continue
+            if rows[-1] and pdfmetrics.stringWidth(rows[-1] + piece, font, at) > width:
+                rows.append(piece)
+            else:
+                rows[-1] += piece
+        return rows
+
+    at = size
+    parts = split(at)
+    while (len(parts) > lines or any(pdfmetrics.stringWidth(p, font, at) > width for p in parts)) and at > min_size:
+        at = max(min_size, at - 0.5)
+        parts = split(at)
+    if len(parts) > lines:
+        parts = parts[: lines - 1] + [("" if url else " ").join(parts[lines - 1 :])]
+    return [fit_text(p, font, at, width, min_size=at)[0] for p in parts], at
 
 
 def generated_text(when=None) -> str:

@@ -13,13 +13,26 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 
 from core.compass import seat_label, seats_label
-from documents.pdf import A4_LANDSCAPE, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, INK, MUTED, PdfRenderer, fit_text
+from documents.pdf import (
+    A4_LANDSCAPE,
+    FONT,
+    FONT_BOLD,
+    GREEN,
+    GREEN_LIGHT,
+    INK,
+    MUTED,
+    PdfRenderer,
+    fit_text,
+    wrap_text,
+)
 from documents.qr import draw_qr
 from scoring.prints.sheets import Sheet
 from scoring.rules.tally import to_tally
 
 SHEET_W, SHEET_H = A4_LANDSCAPE[0] / 2, A4_LANDSCAPE[1]
-MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 9 * mm, 8 * mm, 10 * mm
+# the bottom margin leaves room for the address under the QR code on two lines above the page's
+# "Page x of y" (issue 34 item 3)
+MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = 9 * mm, 8 * mm, 15 * mm
 LINE = (0.55, 0.55, 0.55)
 
 
@@ -54,6 +67,17 @@ class ScoreSheetRenderer(PdfRenderer):
         canvas.restoreState()
 
 
+def side_heading(text: str, width: float, *, bold: bool = True, lines: int = 2) -> tuple[list[str], float, bool]:
+    """A side's name over its columns: bold on one or two lines down to 7 pt; else regular (narrower)
+    down to 6.5 pt on up to ``lines`` lines, so a long name is whole (issue 34 item 3). (lines, size, bold)"""
+    if bold:
+        rows, size = wrap_text(text, FONT_BOLD, 8, width, min_size=7)
+        if "".join(rows).replace(" ", "") == text.replace(" ", ""):
+            return rows, size, True
+    rows, size = wrap_text(text, FONT, 8, width, lines=lines, min_size=6.5)
+    return rows, size, False
+
+
 class SheetLayout:
     """One A5 sheet drawn at ``x0`` on the page, from the top down."""
 
@@ -65,6 +89,7 @@ class SheetLayout:
         self.top = SHEET_H - MARGIN_TOP
         self.n = len(sheet.sides)
         self._font = self._fill = None  # the canvas's current font and fill colour, as last set here
+        self.head1 = 5.5 * mm  # the grid's header of the sides: taller when a name takes more lines
 
     # --- small helpers
     def text(self, x, y, text, *, size=8, bold=False, color=INK, width=None, align="left"):
@@ -120,14 +145,20 @@ class SheetLayout:
         return y
 
     def draw_seats(self, top: float) -> float:
-        """Left: the sides with their team names; right: the seats round the table."""
+        """Left: the sides with their team names; right: the seats round the table. A long name goes
+        on two lines at a readable size (not shrunk to 5 pt and cut: issue 34 item 3); the block is
+        then taller."""
         s = self.s
-        height = 21 * mm
         compass_w = 64 * mm
         sides_w = self.width - compass_w - 3 * mm
-        line_h = height / self.n
-        for i, side in enumerate(s.sides):
+        name_w = sides_w - (4 if self.n == 2 else 9) * mm
+        names = [wrap_text(side.name or "—", FONT, 8.5, name_w, min_size=7) for side in s.sides]
+        wrapped = any(len(lines) > 1 for lines, _size in names)
+        line_h = (13.5 if self.n == 2 else 9.5) * mm if wrapped else 21 * mm / self.n
+        height = line_h * self.n
+        for i, (side, (lines, size)) in enumerate(zip(s.sides, names)):
             y = top - (i + 1) * line_h
+            lead = size * 1.2
             self.box(self.left, y + 0.6 * mm, sides_w, line_h - 1.2 * mm, fill=(1, 1, 1))
             if self.n == 2:
                 self.text(self.left + 2 * mm, y + line_h - 4.6 * mm, side.label, size=9, bold=True, color=GREEN)
@@ -135,23 +166,25 @@ class SheetLayout:
                 self.text(
                     self.left + sides_w - 2 * mm, y + line_h - 4.6 * mm, seats, size=7, color=MUTED, align="right"
                 )
-                self.text(self.left + 2 * mm, y + 2.2 * mm, side.name or "—", size=8.5, width=sides_w - 4 * mm)
+                last = y + (2.2 if len(lines) == 1 else 1.6) * mm  # two lines: clear of the label above
+                for k, line in enumerate(lines):
+                    self.text(self.left + 2 * mm, last + (len(lines) - 1 - k) * lead, line, size=size)
             else:  # three players: one line each, the seat then the name
-                self.text(self.left + 2 * mm, y + line_h / 2 - 1.3 * mm, side.label, size=9, bold=True, color=GREEN)
-                self.text(
-                    self.left + 7 * mm, y + line_h / 2 - 1.3 * mm, side.name or "—", size=8.5, width=sides_w - 9 * mm
-                )
+                middle = y + line_h / 2 - 1.3 * mm
+                self.text(self.left + 2 * mm, middle, side.label, size=9, bold=True, color=GREEN)
+                for k, line in enumerate(lines):
+                    self.text(self.left + 7 * mm, middle + ((len(lines) - 1) / 2 - k) * lead, line, size=size)
         # the table seen from above
         cx = self.left + self.width - compass_w / 2
         cy = top - height / 2
         square = 11 * mm
         self.box(cx - square / 2, cy - square / 2, square, square, fill=GREEN_LIGHT, stroke=GREEN)
-        name_w = (compass_w - square) / 2 - 1.5 * mm
+        seat_w = (compass_w - square) / 2 - 1.5 * mm
         positions = {
             "N": (cx, cy + square / 2 + 1.8 * mm, "center", compass_w),
             "S": (cx, cy - square / 2 - 4.2 * mm, "center", compass_w),
-            "W": (cx - square / 2 - 1.5 * mm, cy - 1.2 * mm, "right", name_w),
-            "E": (cx + square / 2 + 1.5 * mm, cy - 1.2 * mm, "left", name_w),
+            "W": (cx - square / 2 - 1.5 * mm, cy - 1.2 * mm, "right", seat_w),
+            "E": (cx + square / 2 + 1.5 * mm, cy - 1.2 * mm, "left", seat_w),
         }
         for seat, name in s.seat_names.items():
             x, y, align, w = positions[seat]
@@ -201,18 +234,39 @@ class SheetLayout:
 
     def draw_grid(self, top: float, bottom: float) -> float:
         s, cols = self.s, self.columns()
-        head1, head2, total_h = 5.5 * mm, 4.5 * mm, 6 * mm
+        head2, total_h = 4.5 * mm, 6 * mm
+        # the sides over their columns: a long name on two lines at a readable size (issue 34 item 3)
+        headings = [
+            (side.label if not side.name else f"{side.label} — {side.name}", sc["all"][1] - 2 * mm)
+            for side, sc in zip(s.sides, cols["sides"])
+        ]
+        labels = [side_heading(text, width) for text, width in headings]
+        if not all(bold for _lines, _size, bold in labels):  # one weight over all the sides
+            # a table of three's narrow columns: a player's long name on up to three lines
+            labels = [side_heading(text, width, bold=False, lines=self.n) for text, width in headings]
+        size = min(size for _lines, size, _bold in labels)
+        lead = size * 1.2
+        lines_n = max(len(lines) for lines, _size, _bold in labels)
+        head1 = 5.5 * mm if lines_n == 1 else 1.5 * mm + (lines_n - 1) * lead + size * 0.93 + 1.2 * mm
+        self.head1 = head1
         rows = len(s.rows)
         row_h = min(7 * mm, (top - head1 - head2 - 2 * total_h - bottom) / max(rows, 1))
         # header: the sides, then the column names
         y = top - head1
         self.box(self.left, y, self.width, head1, fill=GREEN, stroke=GREEN)
-        for side, sc in zip(s.sides, cols["sides"]):
+        for (lines, _size, bold), sc in zip(labels, cols["sides"]):
             x, w = sc["all"]
-            label = side.label if not side.name else f"{side.label} — {side.name}"
-            self.text(
-                x + w / 2, y + 1.7 * mm, label, size=8, bold=True, color=(1, 1, 1), align="center", width=w - 2 * mm
-            )
+            last = y + (1.7 if lines_n == 1 else 1.5) * mm
+            for k, line in enumerate(lines):
+                self.text(
+                    x + w / 2,
+                    last + (len(lines) - 1 - k) * lead,
+                    line,
+                    size=size,
+                    bold=bold,
+                    color=(1, 1, 1),
+                    align="center",
+                )
         y -= head2
         self.box(self.left, y, self.width, head2, fill=GREEN_LIGHT)
         names = [("num", "#"), ("dealer", _("dealer"))]
@@ -320,7 +374,7 @@ class SheetLayout:
             x = sc["all"][0]
             c.line(x, bottom, x, grid_top)
         c.line(cols["mark"][0], bottom, cols["mark"][0], grid_top)
-        c.rect(self.left, bottom, self.width, grid_top - bottom + 5.5 * mm, stroke=1, fill=0)
+        c.rect(self.left, bottom, self.width, grid_top - bottom + self.head1, stroke=1, fill=0)
 
     # --- signatures, status and QR code
     def draw_footer(self, top: float) -> None:
@@ -387,15 +441,17 @@ class SheetLayout:
                     align="center",
                     width=qr_size + 8 * mm,
                 )
-            self.text(
-                self.left + self.width - qr_size / 2,
-                y - (5.4 if s.code else 2.2) * mm,
-                s.short_url,
-                size=5.5,
-                color=MUTED,
-                align="center",
-                width=qr_size + 8 * mm,
-            )
+            # the address whole, clear of "Page x of y" under it (MARGIN_BOTTOM leaves the room; issue 34
+            # item 3): centred under the QR code when one line holds it, else on two lines (broken after a
+            # '/', '.' or '-') ending at the QR code's right edge and reaching under the signature boxes
+            first = y - (5.8 if s.code else 2.4) * mm
+            lines, size = wrap_text(s.short_url, FONT, 6.5, qr_size + 8 * mm, lines=1, min_size=5.5, url=True)
+            x, align = self.left + self.width - qr_size / 2, "center"
+            if lines[0] != s.short_url:
+                lines, size = wrap_text(s.short_url, FONT, 6.5, qr_size + 20 * mm, min_size=5.5, url=True)
+                x, align = self.left + self.width, "right"
+            for k, line in enumerate(lines):
+                self.text(x, first - k * size * 1.2, line, size=size, color=MUTED, align=align)
 
     def draw_qr(self, x, y, size) -> None:
         """The table's entry link as a QR code (``documents.qr``: one PDF path of dark runs)."""
