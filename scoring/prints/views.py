@@ -12,6 +12,7 @@ from django.utils.translation import pgettext
 from clubs.permissions import is_staff_of
 from competitions import selectors
 from competitions.base.table_codes import assign_table_codes, printed
+from competitions.evenings.selectors import off_table
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
 from documents.pdf import pdf_response
@@ -98,7 +99,7 @@ def round_tables(request, slug, number):
         raise Http404
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
-    content = TableListPdf(round_, sheets).render()
+    content = TableListPdf(round_, sheets, off_table(round_)).render()
     return pdf_response(
         content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "tables")]) + ".pdf"
     )
