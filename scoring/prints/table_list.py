@@ -23,8 +23,9 @@ from documents.qr import draw_qr
 class TableListRenderer(FlowableRenderer):
     """Big type: per table who sits where; then every player in alphabetical order with a table."""
 
-    def __init__(self, round_: Round, sheets: list, off_table: Sequence[OffTable] = (), **kwargs):
+    def __init__(self, round_: Round, sheets: list, off_table: Sequence[OffTable] = (), *, notice: str = "", **kwargs):
         super().__init__(**kwargs)
+        self.notice = notice  # phones cannot reach the site: said instead of the tables' QR codes
         self.round = round_
         self.sheets = sheets
         self.off_table = list(off_table)  # the bye, the late arrival: listed under "Where do I sit?" too
@@ -61,6 +62,9 @@ class TableListRenderer(FlowableRenderer):
         if not self.sheets:
             return [Paragraph(_("This round has no tables yet."), heading)]
         story = [Paragraph(_("Tables"), heading)]
+        if self.notice:
+            warning = ParagraphStyle("notice", fontName=FONT_BOLD, fontSize=12, leading=15, textColor=(0.7, 0.15, 0.12))
+            story += [Paragraph(escape(self.notice), warning), Spacer(1, 3 * mm)]
         codes = any(sheet.code for sheet in self.sheets)  # the staff's print: each table's link
         rows = [[_("Table"), _("Seats"), ""] + ([_("Phone")] if codes else [])]
         for sheet in self.sheets:
