@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.permissions import clubs_staffed_by
 from competitions.base.table_codes import assign_table_codes, normalise, printed
 from competitions.models import Match, Round
+from core.network import phones_reach
 from documents.qr import qr_svg
 from scoring import selectors
 from scoring.models import AuditEntry
@@ -355,7 +356,8 @@ def phones(request):
         "scoring/phones/phones.html",
         {
             "address": address,
-            "qr": mark_safe(qr_svg(address + "/", label=address)),
+            "reach": (reach := phones_reach(request)),  # no QR code to an address nobody serves
+            "qr": mark_safe(qr_svg(address + "/", label=address)) if reach else "",
             "short": short_address(request),
             "rounds": rounds,
         },

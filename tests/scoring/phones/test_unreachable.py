@@ -80,3 +80,13 @@ def test_make_run_on_loopback_leaves_no_network_address(host, none):
         assert out.stdout.strip() == "True"
     else:  # 0.0.0.0: the network address when the machine has one (lan_address)
         assert out.stdout.strip() == str(lan_address() is None)
+
+
+@override_settings(SITE_URL="", LAN_ADDRESS=None)
+def test_the_phones_page_says_how_to_serve_the_phones_instead_of_a_qr_code(table, client, scorer):
+    client.force_login(scorer)
+    html = client.get("/manage/phones/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'id="phones-unreachable"' in html and HOW in html and "<svg" not in html
+    with override_settings(LAN_ADDRESS="192.168.1.20"):
+        html = client.get("/manage/phones/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'id="phones-unreachable"' not in html and "<svg" in html
