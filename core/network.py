@@ -67,12 +67,26 @@ def site_url(request) -> str:
     if configured:
         return configured.rstrip("/")
     host = request.get_host()
-    if host.startswith("["):  # [::1]:8000
-        name, _sep, port = host.partition("]")
-        name, port = name + "]", port.lstrip(":")
-    else:
-        name, _sep, port = host.partition(":")
+    name, port = _name_and_port(host)
     lan = getattr(settings, "LAN_ADDRESS", None)
     if name in LOOPBACK and lan:
         host = f"{lan}:{port}" if port else lan
     return f"{request.scheme}://{host}"
+
+
+def _name_and_port(host: str) -> tuple[str, str]:
+    if host.startswith("["):  # [::1]:8000
+        name, _sep, port = host.partition("]")
+        return name + "]", port.lstrip(":")
+    name, _sep, port = host.partition(":")
+    return name, port
+
+
+def phones_reach(request) -> bool:
+    """Whether the phones at the tables can reach this site. Not when it serves only the laptop
+    itself: the request came in on a loopback address and neither ``settings.SITE_URL`` nor a network
+    address (``settings.LAN_ADDRESS``: none while ``make run`` listens on 127.0.0.1) is set — a QR
+    code would point at an address nobody serves."""
+    if getattr(settings, "SITE_URL", "") or getattr(settings, "LAN_ADDRESS", None):
+        return True
+    return _name_and_port(request.get_host())[0] not in LOOPBACK

@@ -274,6 +274,7 @@ def serve(options) -> int:
         else "  DEBUG is off (Dutch error pages, tracebacks in this window); developers: DEBUG=1 make run."
     )
     say("\n" + "\n".join(lines) + "\n")
+    os.environ["SERVE_HOST"] = options.host  # config.settings.local: no network address on 127.0.0.1
     start_mail_worker()
     # serve_laptop: runserver (static files by whitenoise) announcing these addresses, not 0.0.0.0.
     return hand_over([venv_python(venv_dir(ROOT)), ROOT / "manage.py", "serve_laptop", address])

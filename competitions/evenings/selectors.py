@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Exists, OuterRef, Prefetch, Q
 
-from competitions.models import SEATS, Evening, Match, MatchSeat, MatchSide, Round
+from competitions.models import SEATS, Attendance, Bye, Evening, Match, MatchSeat, MatchSide, Round, SitOut
 
 
 @dataclass
@@ -81,3 +81,27 @@ def evening_over(evening_id: int, planned: int) -> bool:
         open=Count("matches", filter=~Q(matches__status=Match.Status.CONFIRMED)),
     )
     return counts["rounds"] >= planned and counts["with_tables"] == counts["rounds"] and counts["open"] == 0
+
+
+@dataclass(frozen=True)
+class OffTable:
+    """Someone of the round without a seat in it: ``why`` is "bye" (drawn out), "late" (a late
+    arrival sitting the round out) or "out" (sits the round out)."""
+
+    name: str
+    why: str
+
+
+def off_table(round_: Round) -> list[OffTable]:
+    """Who has no table in ``round_``: its byes and, on a club evening, who sits it out (a late
+    arrival marked "late"). One query, two on a club evening."""
+    people = [
+        OffTable(name, "bye") for name in Bye.objects.filter(round=round_).values_list("entrant__name", flat=True)
+    ]
+    if round_.evening_id is not None:
+        late = Attendance.objects.filter(
+            evening_id=round_.evening_id, player_id=OuterRef("player_id"), arrived_late=True
+        )
+        out = SitOut.objects.filter(round=round_).select_related("player").annotate(late=Exists(late))
+        people += [OffTable(sit_out.player.name, "late" if sit_out.late else "out") for sit_out in out]
+    return people

@@ -41,6 +41,7 @@ from competitions.organiser.selectors import Draw
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
 from core.compass import seat_label
+from core.network import phones_reach
 from core.refusals import show_refusal
 
 
@@ -160,6 +161,7 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
         "draw_form": draw_form or DrawForm(),
         "swap_form": swap_form or SwapForm(choices=draw.choices),
         "individual": round.competition.format == Competition.Format.INDIVIDUAL,
+        "phones_reach": phones_reach(request),
         **evening_round_context(round, draw, **evening_forms),
     }
     return render(request, "competitions/organiser/draw.html", context, status=status)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, Exists, F, OuterRef
+from django.db.models import Count, Exists, F, OuterRef, Q
 
 from competitions.models import (
     Attendance,
@@ -43,6 +43,7 @@ from competitions.models import (
     EveningTotal,
     Match,
     MatchSeat,
+    MatchSide,
     Round,
     Substitution,
 )
@@ -50,6 +51,9 @@ from competitions.standings import compensation
 from competitions.standings.metrics import EveningScore, StandingRow
 
 CONFIRMED = Match.Status.CONFIRMED
+#: A round's results, counted per player (as ``individual.RESULTS``): they move with a substitute's rounds.
+GAMES = ("won", "drawn", "lost")
+_GAME_RESULTS = dict(zip(GAMES, (MatchSide.Result.WIN, MatchSide.Result.DRAW, MatchSide.Result.LOSS)))
 
 
 # --- imported evenings -------------------------------------------------------------------------------
@@ -170,8 +174,8 @@ def substitutions(competition: Competition) -> list[tuple[int, int, int, int]]:
 
 
 def substitute_rounds(seat_sides, competition: Competition, subs, points_expression):
-    """(substitute id, evening number, round of the evening, points, matches) of the substitutes'
-    rounds on their evenings (one query)."""
+    """(substitute id, evening number, round of the evening, points, matches, won, drawn, lost) of the
+    substitutes' rounds on their evenings (one query)."""
     players = {s[1] for s in subs}
     evenings = {s[2] for s in subs}
     return list(
@@ -181,28 +185,33 @@ def substitute_rounds(seat_sides, competition: Competition, subs, points_express
             match__seats__player_id__in=players,
         )
         .values(player=F("match__seats__player_id"), number=F("match__round__evening__number"))
-        .annotate(points=points_expression, played=Count("id"))
-        .values_list("player", "number", "match__round__evening_round", "points", "played")
+        .annotate(
+            points=points_expression,
+            played=Count("id"),
+            **{name: Count("id", filter=Q(result=value)) for name, value in _GAME_RESULTS.items()},
+        )
+        .values_list("player", "number", "match__round__evening_round", "points", "played", *GAMES)
     )
 
 
 def move_substitute_scores(competition: Competition, subs, rounds, scores, rows) -> set[int]:
-    """Move the substitutes' rounds from ``from_round`` on to the member (or to nobody). Returns the
-    substitutes left without any evening score (they then have no line in the season)."""
+    """Move the substitutes' rounds from ``from_round`` on to the member (or to nobody): their points,
+    the rounds played and their results (won, drawn, lost), so that played stays won + drawn + lost on
+    every line. Returns the substitutes left without any evening score (they then have no line in the
+    season)."""
     to_member = competition.substitute_counts_for == Competition.SubstituteCountsFor.MEMBER
-    taken = defaultdict(lambda: [0, 0])  # (substitute, evening) -> [points, matches]
-    given = defaultdict(lambda: [0, 0])  # (member, evening)
+    taken = defaultdict(lambda: [0] * (2 + len(GAMES)))  # (substitute, evening) -> [points, matches, *GAMES]
+    given = defaultdict(lambda: [0] * (2 + len(GAMES)))  # (member, evening)
     starts = {(s[1], s[2]): (s[0], s[3]) for s in subs}
-    for player, number, evening_round, points, played in rounds:
+    for player, number, evening_round, *counts in rounds:
         member, start = starts.get((player, number), (None, None))
         if member is None or (evening_round or 0) < start:
             continue
-        taken[(player, number)][0] += points or 0
-        taken[(player, number)][1] += played
+        counts = [value or 0 for value in counts]
+        taken[(player, number)] = [a + b for a, b in zip(taken[(player, number)], counts)]
         if to_member and member in rows:
-            given[(member, number)][0] += points or 0
-            given[(member, number)][1] += played
-    for (player, number), (points, played) in taken.items():
+            given[(member, number)] = [a + b for a, b in zip(given[(member, number)], counts)]
+    for (player, number), (points, played, *games) in taken.items():
         score = scores[player].get(number)
         if score is None:
             continue
@@ -213,12 +222,16 @@ def move_substitute_scores(competition: Competition, subs, rounds, scores, rows)
         if player in rows:
             rows[player].total -= points
             rows[player].played -= played
-    for (member, number), (points, played) in given.items():
+            for name, value in zip(GAMES, games):
+                setattr(rows[player], name, getattr(rows[player], name) - value)
+    for (member, number), (points, played, *games) in given.items():
         score = scores[member].setdefault(number, EveningScore(number=number, points=0))
         score.points += points
         score.played += played
         rows[member].total += points
         rows[member].played += played
+        for name, value in zip(GAMES, games):
+            setattr(rows[member], name, getattr(rows[member], name) + value)
     return {player for player, _number in taken if player in rows and not scores[player]}
 
 

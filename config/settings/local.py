@@ -11,7 +11,7 @@ be collected first.
 from urllib.parse import urlsplit
 
 from config.settings.secret_key import local_secret_key
-from core.network import lan_address
+from core.network import LOOPBACK_HOSTS, lan_address
 
 from .base import *
 from .base import BASE_DIR, os
@@ -20,7 +20,9 @@ DEBUG = os.environ.get("DEBUG", "0").lower() in {"1", "yes", "true", "on"}
 SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key(BASE_DIR / ".secret_key")
 # The phones at the tables reach this laptop by its address on the club's network (make run
 # HOST=0.0.0.0): that address, and the host of SITE_URL, are allowed besides the loopback names.
-LAN_ADDRESS = lan_address()
+# ``make run`` tells the host it listens on (SERVE_HOST): on 127.0.0.1 only this laptop is served, so
+# there is no network address phones could use (the pages then say how to serve the phones).
+LAN_ADDRESS = None if os.environ.get("SERVE_HOST", "") in LOOPBACK_HOSTS else lan_address()
 ALLOWED_HOSTS = ALLOWED_HOSTS or [
     "127.0.0.1",
     "localhost",

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.permissions import clubs_staffed_by
 from competitions.base.table_codes import assign_table_codes, normalise, printed
 from competitions.models import Match, Round
+from core.network import phones_reach
 from documents.qr import qr_svg
 from scoring import selectors
 from scoring.models import AuditEntry
@@ -40,8 +41,9 @@ from scoring.phones.selectors import (
 )
 from scoring.phones.sheet import TRUMPS, cards, initial_form, phone_layout, rules_for_phone, summary
 from scoring.services import NotAllowed, SheetInvalid, StaleVersion, record_conflict, stored_deals
+from scoring.sheet.deal_input import sheet_words
 from scoring.sheet.forms import SheetForm
-from scoring.sheet.layout import whole_number
+from scoring.sheet.layout import side_labels, whole_number
 from scoring.sheet.preview import sheet_preview
 
 
@@ -119,11 +121,13 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
         stored = stored_deals(match)
         layout = form.layout if form is not None else phone_layout(match, stored)
         form = form if form is not None else initial_form(match, layout, stored)
-        preview = sheet_preview(form)
+        with sheet_words(side_labels(match.sides)):
+            preview = sheet_preview(form)
+            phone_cards = cards(form, words, seat_names, preview)
         context.update(
             form=form,
             layout=layout,
-            cards=cards(form, words, seat_names, preview),
+            cards=phone_cards,
             preview=preview,
             totals=list(zip(words, preview["totals"])),
             trumps=TRUMPS,
@@ -165,7 +169,8 @@ def table_preview(request, code: str):
     form = SheetForm(
         request.POST, layout=phone_layout(match, stored_deals(match)), seats=selectors.offender_seats(match)
     )
-    return JsonResponse(sheet_preview(form))
+    with sheet_words(side_labels(match.sides)):
+        return JsonResponse(sheet_preview(form))
 
 
 def _wants_json(request) -> bool:
@@ -181,6 +186,11 @@ def table_save(request, code: str):
     form = SheetForm(
         request.POST, layout=phone_layout(match, stored_deals(match)), seats=selectors.offender_seats(match)
     )
+    with sheet_words(side_labels(match.sides)):
+        return _save_typed_sheet(request, code, match, form)
+
+
+def _save_typed_sheet(request, code: str, match: Match, form: SheetForm):
     as_json = _wants_json(request)
     problem, status = "", 200
     if form.is_valid():
@@ -346,7 +356,8 @@ def phones(request):
         "scoring/phones/phones.html",
         {
             "address": address,
-            "qr": mark_safe(qr_svg(address + "/", label=address)),
+            "reach": (reach := phones_reach(request)),  # no QR code to an address nobody serves
+            "qr": mark_safe(qr_svg(address + "/", label=address)) if reach else "",
             "short": short_address(request),
             "rounds": rounds,
         },

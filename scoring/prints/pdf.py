@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 
 from core.compass import seat_label, seats_label
@@ -452,6 +453,20 @@ class SheetLayout:
                 x, align = self.left + self.width, "right"
             for k, line in enumerate(lines):
                 self.text(x, first - k * size * 1.2, line, size=size, color=MUTED, align=align)
+
+        elif s.short_url:  # no QR code: phones cannot reach the site (scoring.prints.views.unreachable_notice)
+            lines = simpleSplit(s.short_url, FONT_BOLD, 6.5, qr_size + 2 * mm)
+            for i, line in enumerate(lines[:6]):
+                self.text(
+                    self.left + self.width - qr_size / 2 - 1 * mm,
+                    y + box_h - 3.2 * mm - i * 2.8 * mm,
+                    line,
+                    size=6.5,
+                    bold=True,
+                    color=(0.7, 0.15, 0.12),
+                    align="center",
+                    width=qr_size + 2 * mm,
+                )
 
     def draw_qr(self, x, y, size) -> None:
         """The table's entry link as a QR code (``documents.qr``: one PDF path of dark runs)."""

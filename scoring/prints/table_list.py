@@ -4,6 +4,7 @@ title shrinks, then is cut, to leave the club its room (``documents.pdf.draw_tit
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
 from django.utils import formats
@@ -12,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from competitions.evenings.selectors import OffTable
 from competitions.models import Round
 from core.compass import seat_label
 from documents.pdf import FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer, draw_title_bar
@@ -21,10 +23,12 @@ from documents.qr import draw_qr
 class TableListRenderer(FlowableRenderer):
     """Big type: per table who sits where; then every player in alphabetical order with a table."""
 
-    def __init__(self, round_: Round, sheets: list, **kwargs):
+    def __init__(self, round_: Round, sheets: list, off_table: Sequence[OffTable] = (), *, notice: str = "", **kwargs):
         super().__init__(**kwargs)
+        self.notice = notice  # phones cannot reach the site: said instead of the tables' QR codes
         self.round = round_
         self.sheets = sheets
+        self.off_table = list(off_table)  # the bye, the late arrival: listed under "Where do I sit?" too
         self.title = _("%(competition)s — %(round)s — tables") % {
             "competition": round_.competition.name,
             "round": round_.label,
@@ -58,6 +62,9 @@ class TableListRenderer(FlowableRenderer):
         if not self.sheets:
             return [Paragraph(_("This round has no tables yet."), heading)]
         story = [Paragraph(_("Tables"), heading)]
+        if self.notice:
+            warning = ParagraphStyle("notice", fontName=FONT_BOLD, fontSize=12, leading=15, textColor=(0.7, 0.15, 0.12))
+            story += [Paragraph(escape(self.notice), warning), Spacer(1, 3 * mm)]
         codes = any(sheet.code for sheet in self.sheets)  # the staff's print: each table's link
         rows = [[_("Table"), _("Seats"), ""] + ([_("Phone")] if codes else [])]
         for sheet in self.sheets:
@@ -100,19 +107,20 @@ class TableListRenderer(FlowableRenderer):
             )
         )
         story += [table, PageBreak(), Paragraph(_("Where do I sit?"), heading)]
-        people = sorted(
-            ((name, sheet.table, seat) for sheet in self.sheets for seat, name in sheet.seat_names.items() if name),
-            key=lambda p: (_sort_name(p[0]), p[1]),
-        )
+        people = [
+            (
+                str(name),
+                sheet.table,
+                _("table <b>%(table)s</b>, seat %(seat)s") % {"table": sheet.table, "seat": seat_label(seat)},
+            )
+            for sheet in self.sheets
+            for seat, name in sheet.seat_names.items()
+            if name
+        ]
+        away = [(person.name, 0, _OFF_TABLE[person.why]()) for person in self.off_table]
         index = [
-            [
-                Paragraph(escape(str(name)), style),
-                Paragraph(
-                    _("table <b>%(table)s</b>, seat %(seat)s") % {"table": table_number, "seat": seat_label(seat)},
-                    style,
-                ),
-            ]
-            for name, table_number, seat in people
+            [Paragraph(escape(name), style), Paragraph(where, style)]
+            for name, _table, where in sorted(people + away, key=lambda p: (_sort_name(p[0]), p[1]))
         ]
         listing = Table(index, colWidths=[105 * mm, 75 * mm], repeatRows=0)
         listing.setStyle(
@@ -132,6 +140,14 @@ class TableListRenderer(FlowableRenderer):
             ),
         ]
         return story
+
+
+#: What "Where do I sit?" says for someone without a seat this round (``OffTable.why``).
+_OFF_TABLE = {
+    "bye": lambda: _("<i>bye this round</i>"),
+    "late": lambda: _("<i>arrives late: sits this round out</i>"),
+    "out": lambda: _("<i>sits this round out</i>"),
+}
 
 
 class QrCell(Flowable):

@@ -12,8 +12,10 @@ from django.utils.translation import pgettext
 from clubs.permissions import is_staff_of
 from competitions import selectors
 from competitions.base.table_codes import assign_table_codes, printed
+from competitions.evenings.selectors import off_table
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
+from core.network import phones_reach
 from documents.pdf import pdf_response
 from scoring.phones.selectors import short_address, side_pins, site_url, table_url
 from scoring.prints.pdf import ScoreSheetRenderer
@@ -35,6 +37,12 @@ def entry_urls(request, *, table_links: bool = False):
     """
     base = site_url(request)
     host = base.split("://", 1)[-1]
+    if not phones_reach(request):  # served on 127.0.0.1 only: no QR code to an address nobody serves
+
+        def unreachable(match):
+            return "", unreachable_notice()
+
+        return unreachable
 
     def urls(match):
         if table_links and match.table_code:
@@ -43,6 +51,11 @@ def entry_urls(request, *, table_links: bool = False):
         return base + ENTRY_PATH.format(pk=match.pk), f"{host}{ENTRY_PATH.format(pk=match.pk)}"
 
     return urls
+
+
+def unreachable_notice() -> str:
+    """What a printed sheet says where its QR code would be when phones cannot reach the site."""
+    return _("Phones cannot reach this laptop. For phones, start it with: make run HOST=0.0.0.0")
 
 
 def _table_links(request, round_) -> bool:
@@ -98,7 +111,8 @@ def round_tables(request, slug, number):
         raise Http404
     links = _table_links(request, round_)
     sheets = sheets_for_round(round_, urls=entry_urls(request, table_links=True) if links else lambda match: ("", ""))
-    content = TableListPdf(round_, sheets).render()
+    notice = "" if phones_reach(request) else unreachable_notice()
+    content = TableListPdf(round_, sheets, off_table(round_), notice=notice).render()
     return pdf_response(
         content, "-".join([slug, pgettext("file name", "round"), str(number), pgettext("file name", "tables")]) + ".pdf"
     )
