@@ -5,6 +5,7 @@ older than the folders and span two of them (the names stay, so every ``reverse(
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
+from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
 from config.api import api
@@ -19,7 +20,9 @@ competition = "competitions/<slug:slug>/"
 
 urlpatterns = [
     # browsers and feed readers ask /favicon.ico whatever the page links: the site's own icon
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path(
+        "favicon.ico", RedirectView.as_view(url=lazy(static, str)("favicon.svg"), permanent=True)
+    ),  # at request time: the manifest is read after collectstatic
     path("admin/", admin.site.urls),
     path("", include("clubs.people.urls")),  # first: its "forgotten password" page stands before Django's
     path("accounts/", include("django.contrib.auth.urls")),

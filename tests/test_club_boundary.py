@@ -22,7 +22,15 @@ pytestmark = pytest.mark.django_db
 #: Django's own, the API (tests/scoring/test_api*) and the table link, whose secret code is its only
 #: key — no club role — so it is walked by its own tests (tests/scoring/test_table_*); a member's own
 #: pages and signed links (/me/: an account's own member, no club role), walked by tests/members.
-SKIPPED_PREFIXES = ("admin/", "accounts/", "i18n/", "api/", "t/", "me/")
+SKIPPED_PREFIXES = (
+    "admin/",
+    "accounts/",
+    "i18n/",
+    "api/",
+    "t/",
+    "me/",
+    "favicon.ico",
+)  # favicon.ico: a redirect to the icon
 #: Site-wide: a backup holds every club's data (tests/scoring/backup walks who may take one).
 BACKUPS = "/manage/backups/"
 
