@@ -152,9 +152,8 @@ def test_the_demo_club_evenings_follow_a_real_reglement(seeded, client):
     evenings = Competition.objects.get(slug="demo-clubavonden")
     assert (evenings.min_evenings, evenings.best_from, evenings.planned_evenings) == (6, "season_end", 12)
     rows = client.get("/api/competitions/demo-clubavonden/standings").json()["rows"]
-    ranked = [r for r in rows if r["qualified"]]
-    assert ranked and all(r["rank"] is not None for r in ranked)
-    assert all(r["rank"] is None for r in rows if not r["qualified"])
+    # 10 of 12 evenings played: a ranked running total, the minimum not decided yet (contract 3, issue 33 item 7)
+    assert rows and all(r["rank"] is not None and r["qualified"] is None for r in rows)
     assert all(r["points"] == r["total"] and r["best"] is not None for r in rows)  # nothing struck yet
     assert sum(r["points_champion"] for r in rows) >= 1
 

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from benchmarking import Measurement, Stopwatch, at_most, benchmark, sized
+from benchmarking import Measurement, Stopwatch, at_most, bare_reference, benchmark, cost_ratio, sized
 from clubs.models import Club, Player
 from competitions.draws.services import draw_next_round
 from competitions.evenings.services import create_evening, register_attendance
@@ -65,11 +65,19 @@ def bench_draw_mails(size: str) -> list[Measurement]:
         except _Rollback:
             pass
         best, statements = min(best, sw.seconds * 1000), len(queries)
-    ms_target, ms_ok = at_most(best, 20, "ms")
+    # issue 32's 20 ms, as a ratio (issue 35: time bars move with the processor): the bare reference is
+    # about 10 ms of CPU on the project's 2-core machine, so 20 ms is 2x it
+    ms_target, ms_ok, against = cost_ratio(best / 1000, bare_reference(), bar=2, baseline="the bare reference")
     q_target, q_ok = at_most(statements, 3, "statements")
     return [
         Measurement(
-            f"{n}-player draw: the mails' time in the publish", best, "ms", ms_target, ms_ok, f"{written} mails"
+            f"{n}-player draw: the mails' time in the publish",
+            best,
+            "ms",
+            ms_target,
+            ms_ok,
+            f"{written} mails",
+            against=against,
         ),
         Measurement(f"{n}-player draw: the mails' statements", statements, "statements", q_target, q_ok),
     ]
@@ -100,7 +108,14 @@ def bench_result_mails(size: str) -> Measurement:
             raise _Rollback
     except _Rollback:
         pass
-    target, ok = at_most(sw.seconds, 2, "s")
+    # issue 32's 2 s for 5,000, as a ratio: 200x the bare reference (about 10 ms here)
+    target, ok, against = cost_ratio(sw.seconds, bare_reference(), bar=200, baseline="the bare reference")
     return Measurement(
-        f"{n} evening-result mails queued", sw.seconds, "s", target, ok, "tasks and notices, one transaction"
+        f"{n} evening-result mails queued",
+        sw.seconds,
+        "s",
+        target,
+        ok,
+        "tasks and notices, one transaction",
+        against=against,
     )
