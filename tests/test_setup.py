@@ -464,3 +464,16 @@ def test_make_test_leaves_the_workers_to_arguments_that_choose_them(args):
 
 def test_make_test_keeps_the_users_durations():
     assert launcher.pytest_arguments(["--durations=3"]) == ["-n", "auto", "--dist", "worksteal", "--durations=3"]
+
+
+def test_the_launcher_loads_core_network_without_django():
+    """``make run`` reads this machine's address with the Python that runs the launcher, before (or
+    without) the project's virtual environment: ``core/network.py`` must import nothing but the standard
+    library (a Django import there stopped a fresh clone's ``make run``)."""
+    code = (
+        "import sys; sys.modules['django'] = None; sys.path.insert(0, 'scripts'); import launcher; "
+        "print(callable(launcher.network().lan_address))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True"

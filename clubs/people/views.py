@@ -25,7 +25,7 @@ from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
 from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
-from core.network import site_url
+from core.site_address import site_url
 from documents.qr import qr_svg
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"

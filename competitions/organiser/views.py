@@ -41,8 +41,8 @@ from competitions.organiser.selectors import Draw
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
 from core.compass import seat_label
-from core.network import phones_reach
 from core.refusals import show_refusal
+from core.site_address import phones_reach
 
 
 def _round(competition: Competition, number: int) -> Round:

@@ -19,7 +19,7 @@ from django.urls import reverse
 from competitions.base.table_codes import normalise, printed, printed_pin, side_pin
 from competitions.models import Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
-from core.network import site_url  # the address phones reach; lives in core so clubs' invitation links use it too
+from core.site_address import site_url  # the address phones reach; lives in core so clubs' invitation links use it too
 from scoring.models import Deal
 from scoring.sheet.layout import SIDE_SHOWN
 

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.permissions import clubs_staffed_by
 from competitions.base.table_codes import assign_table_codes, normalise, printed
 from competitions.models import Match, Round
-from core.network import phones_reach
+from core.site_address import phones_reach
 from documents.qr import qr_svg
 from scoring import selectors
 from scoring.models import AuditEntry

@@ -15,7 +15,7 @@ from competitions.base.table_codes import assign_table_codes, printed
 from competitions.evenings.selectors import off_table
 from competitions.models import Match, Round
 from competitions.selectors import is_visible_match, is_visible_round, play_seen
-from core.network import phones_reach
+from core.site_address import phones_reach
 from documents.pdf import pdf_response
 from scoring.phones.selectors import short_address, side_pins, site_url, table_url
 from scoring.prints.pdf import ScoreSheetRenderer
