@@ -80,7 +80,8 @@ def fill(path: str, world) -> str:
         "<slug:club_slug>": world["club"].slug,
         "<str:token>": "no-such-invitation",
         "<int:number>": "1",
-        "<int:pk>": str(world["match"].pk),
+        # a member's pages take a member's id, every other <int:pk> is a table's
+        "<int:pk>": str(world["player"].pk if "/members/<int:pk>" in path else world["match"].pk),
         "<int:player_id>": str(world["player"].pk),
         "<int:entrant_id>": str(
             MatchSide.objects.filter(match=world["match"]).values_list("entrant_id", flat=True).first()

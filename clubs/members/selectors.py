@@ -31,13 +31,19 @@ def member_of(club: Club, pk) -> Player | None:
     return members_of(club).filter(pk=pk).first()
 
 
+#: The order an edit's fields are shown in, as on the form (PostgreSQL's jsonb keeps no key order).
+FIELD_ORDER = {
+    name: i for i, name in enumerate(("first_name", "last_name", "member_number", "guest", "guest_club", "active"))
+}
+
+
 def changes_of(player: Player, limit: int = 20) -> list[MemberChange]:
     """The member's last changes, newest first; an edit's ``lines`` as (field's name, before, after)."""
     changes = list(MemberChange.objects.filter(player=player).select_related("user").order_by("-at", "-id")[:limit])
     for change in changes:
         lines = [
             (_label(name), _shown(values[0]), _shown(values[1]))
-            for name, values in change.changes.items()
+            for name, values in sorted(change.changes.items(), key=lambda item: FIELD_ORDER.get(item[0], 99))
             if change.action == MemberChange.Action.EDIT and isinstance(values, list) and len(values) == 2
         ]
         # for the page only: MemberChange has no such field, so mypy is told through setattr

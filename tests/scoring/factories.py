@@ -41,7 +41,7 @@ def make_match(
     seats = ("N", "E", "S") if three else ("N", "E", "S", "W")
     for index, seat in enumerate(seats):
         player = Player.objects.create(
-            club=club, member_number=f"{club.slug}-{comp.pk}-{index}", first_name=f"Speler{index}", last_name=seat
+            club=club, member_number=f"{club.pk}-{comp.pk}-{index}", first_name=f"Speler{index}", last_name=seat
         )
         MatchSeat.objects.create(match=match, seat=seat, side=index if three else index % 2, player=player)
     MatchSide.objects.bulk_create([MatchSide(match=match, side=s) for s in range(3 if three else 2)])
