@@ -114,7 +114,7 @@ def test_an_organiser_cannot_read_usernames_through_the_admin(client, world):
 
     pages = [
         "/admin/",
-        url(get_user_model(), "changelist") + "?_popup=1&_to_field=id",  # the raw-id pop-up of Player.user
+        url(get_user_model(), "changelist") + "?_popup=1&_to_field=id",  # the raw-id pop-up of Player.account
         url(Player, "add"),
         url(Club, "change", world["home"].pk),  # the roles inline, its user autocomplete
         "/admin/autocomplete/?app_label=clubs&model_name=staffrole&field_name=user&term=",
