@@ -353,3 +353,8 @@ def test_the_club_and_member_pages_fit_and_axe_finds_nothing(new_page, size):
     found = {label: faults for label, faults in found.items() if faults}
     assert found == {}, "\n".join(f"{label}\n  " + "\n  ".join(v) for label, v in found.items())
     assert page.js_errors == [] and member.js_errors == []
+    # the check itself sees text cut off by its box and text beyond the screen's edge
+    page.evaluate("""() => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<p id="cut" style="width: 4rem; overflow: hidden; white-space: nowrap">Klaverjasvereniging</p>' +
+        '<p id="off" style="position: relative; left: 2000px; white-space: nowrap">Troefboer</p>')""")
+    assert {line.split(":")[0] for line in page.evaluate(CLIPPED)} == {"p#cut", "p#off"}
