@@ -227,12 +227,12 @@ class ClubAdmin(ClubScopedAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(ClubScopedAdmin):
-    list_display = ["last_name", "first_name", "member_number", "club", "active", "user"]
+    list_display = ["last_name", "first_name", "member_number", "club", "active", "account"]
     list_display_links = ["last_name", "first_name"]
     list_filter = ["active", "club"]
     search_fields = ["first_name", "last_name", "member_number", "email"]
-    list_select_related = ["club", "user"]
-    raw_id_fields = ["user"]
+    list_select_related = ["club", "account"]
+    raw_id_fields = ["account"]
     ordering = ["sort_name", "first_name"]
 
 

@@ -70,15 +70,8 @@ class Player(models.Model):
     #: A guest ("introducé") plays on the evening he came to; not a member of the club.
     guest = models.BooleanField(_("guest"), default=False)
     guest_club = NameField(_("guest's own club"), max_length=120, blank=True)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="player",
-        verbose_name=_("user"),
-    )
     #: The member's own account (made through a member's invitation, ``clubs.people``): one per club.
+    #: (The older one-to-one ``user`` meant the same; migration 0010 folded it into this field.)
     account = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

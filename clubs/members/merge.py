@@ -208,7 +208,6 @@ def snapshot(player: Player) -> dict:
         "member_number": player.member_number,
         "guest": player.guest,
         "email": player.email,
-        "user": player.user_id,
         "account": player.account_id,
     }
 
@@ -228,7 +227,7 @@ def merge_members(*, kept: Player, dropped: Player, user) -> MergeResult:
         for step in STEPS.values():
             if step.check is not None:
                 reasons += step.check(kept, dropped)
-        if (kept.user_id and dropped.user_id) or (kept.account_id and dropped.account_id):
+        if kept.account_id and dropped.account_id:
             reasons.append(
                 _("%(a)s and %(b)s each have their own login; a merged member can have one only.")
                 % {"a": kept.name, "b": dropped.name}
@@ -240,12 +239,10 @@ def merge_members(*, kept: Player, dropped: Player, user) -> MergeResult:
         for step in STEPS.values():
             result.moved[step.name] = step.move(kept, dropped)
         updates = []
-        for link in ("user", "account"):  # the older one-to-one login and the member's account (clubs.people)
-            linked = getattr(dropped, f"{link}_id")
-            if linked:
-                Player.objects.filter(pk=dropped.pk).update(**{link: None})  # unique: free it first
-                setattr(kept, f"{link}_id", linked)
-                updates.append(link)
+        if dropped.account_id:  # the member's own account (clubs.people)
+            Player.objects.filter(pk=dropped.pk).update(account=None)  # one per club: free it first
+            kept.account_id = dropped.account_id
+            updates.append("account")
         if not kept.email and dropped.email:
             kept.email = dropped.email
             updates.append("email")

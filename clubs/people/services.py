@@ -7,7 +7,7 @@ Who may invite: an organiser of the club; for a member club of a league that has
 also an organiser of that league (its first organiser). Organisers, scorers and members are never
 Django staff: nothing here sets ``is_staff``.
 
-Mail goes out when mail is set up (``settings.EMAIL_HOST`` non-empty) through Django's mail API,
+Mail goes out when mail is set up (``core.outbox.is_configured``) through Django's mail API,
 inside the transaction (the site's mail backend keeps an outbox in the database), so an invitation
 is never made without its mail or the other way round.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import secrets
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
@@ -34,6 +33,7 @@ from django.utils.translation import gettext as _
 from clubs import permissions, tokens
 from clubs.models import ApiToken, Club, Invitation, PeopleChange, Player, StaffRole
 from clubs.people.models import INVITATION_VALID_FOR, hash_token
+from core import outbox
 from core.text import control_character
 
 ROLES = {Invitation.Role.ORGANISER, Invitation.Role.SCORER, Invitation.Role.MEMBER}
@@ -47,10 +47,6 @@ class PeopleRefused(Exception):
         super().__init__(message)
         self.message = message
         self.field = field
-
-
-def mail_is_set_up() -> bool:
-    return bool(settings.EMAIL_HOST)
 
 
 def role_name(role: str) -> str:
@@ -126,7 +122,7 @@ def invite(
             expires_at=now + INVITATION_VALID_FOR,
         )
         _audit(club=club, by=by, action=PeopleChange.Action.INVITE, role=role, invitation=invitation)
-        if email and mail_is_set_up():
+        if email and outbox.is_configured():
             _mail_invitation(invitation, token=token, site=site, by=by)
     return invitation, token
 

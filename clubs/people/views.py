@@ -25,6 +25,7 @@ from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
 from clubs.people.services import PeopleRefused, role_name
 from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
+from core import outbox
 from core.site_address import site_url
 from documents.qr import qr_svg
 
@@ -63,7 +64,7 @@ def _page(request, club: Club, *, status: int = 200, **extra):
         "invitations": InvitationTable(selectors.open_invitations(club), club=club, csrf_token=csrf_token),
         "members": list(selectors.members_without_account(club).only("pk", "first_name", "last_name")),
         "roles": Invitation.Role.choices,
-        "mail_ready": services.mail_is_set_up(),
+        "mail_ready": outbox.is_configured(),
         "invite_form": InviteForm(initial={"role": Invitation.Role.SCORER}),
         "club_form": MemberClubForm(),
         **extra,

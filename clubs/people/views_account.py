@@ -19,6 +19,7 @@ from clubs.people import selectors, services
 from clubs.people.forms import EmailForm, TokenForm
 from clubs.people.services import PeopleRefused
 from clubs.people.tables import TokenTable
+from core import outbox
 
 
 @login_required
@@ -47,7 +48,7 @@ def account(request):
                 messages.success(request, _("Your password is changed."))
                 return redirect("people:account")
         status = 400
-    context = {"email_form": email_form, "password_form": password_form, "mail_ready": services.mail_is_set_up()}
+    context = {"email_form": email_form, "password_form": password_form, "mail_ready": outbox.is_configured()}
     return render(request, "clubs/people/account.html", context, status=status)
 
 
@@ -91,9 +92,9 @@ class ForgottenPasswordView(PasswordResetView):
     """Django's reset view; where this server sends no mail it says so and sends nothing."""
 
     def get_context_data(self, **kwargs):
-        return super().get_context_data(mail_ready=services.mail_is_set_up(), **kwargs)
+        return super().get_context_data(mail_ready=outbox.is_configured(), **kwargs)
 
     def post(self, request, *args, **kwargs):
-        if not services.mail_is_set_up():
+        if not outbox.is_configured():
             return self.render_to_response(self.get_context_data())
         return super().post(request, *args, **kwargs)

@@ -32,8 +32,8 @@ def demo_club_ids() -> list[int]:
 
 def demo_logins(club_ids: list[int]) -> QuerySet:
     """The demo's logins that only the demo uses: named as seed_demo names them, a role at a demo club,
-    no role at a club of its own, no superuser and not linked to a member of a club of its own (neither
-    by the older ``Player.user`` nor as a member's own ``Player.account``)."""
+    no role at a club of its own, no superuser and not a member's own account (``Player.account``) at a
+    club of its own."""
     User = get_user_model()
     slugs = Club.objects.filter(pk__in=club_ids).values_list("slug", flat=True)
     names = [*DEMO_LOGINS, *(f"scorer-{slug}" for slug in slugs)]
@@ -42,7 +42,6 @@ def demo_logins(club_ids: list[int]) -> QuerySet:
         User.objects.filter(**{f"{User.USERNAME_FIELD}__in": names}, is_superuser=False)
         .filter(Exists(roles.filter(club_id__in=club_ids)))
         .exclude(Exists(roles.exclude(club_id__in=club_ids)))
-        .exclude(Exists(Player.objects.filter(user=OuterRef("pk")).exclude(club_id__in=club_ids)))
         .exclude(Exists(Player.objects.filter(account=OuterRef("pk")).exclude(club_id__in=club_ids)))
         .order_by(User.USERNAME_FIELD)
     )

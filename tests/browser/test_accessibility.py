@@ -5,7 +5,11 @@ standings and the evening result at 390 px (issue 27 item 12)."""
 
 from __future__ import annotations
 
+import os
 import random
+import re
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.test import RequestFactory
@@ -13,7 +17,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.defaults import server_error
 
-from clubs.models import StaffRole
+from clubs import tokens as clubs_tokens
+from clubs.models import Club, Player, StaffRole
+from clubs.people import services as people
+from clubs.setup.services import set_up_club
+from competitions import services as organise
 from competitions.base.table_codes import side_pin
 from competitions.models import Competition, Match, Round
 from competitions.pagecache.keys import bump_competition
@@ -214,3 +222,139 @@ def test_axe_finds_nothing_on_the_rarer_page_kinds(new_page, season, tables):  #
     assert page.locator(".two-versions").count() == 1
     found = {url: v for url, v in found.items() if v}
     assert found == {}, "\n".join(f"{url}\n  " + "\n  ".join(v) for url, v in found.items())
+
+
+# --- a club of its own and its members (issues 31 and 32): set-up, people, members, account, /me/ ---
+
+CLUB_PASSWORD = "Ruiten-Heer-1987"
+SHOTS = os.environ.get("BROWSER_SHOTS", "")  # a folder: a full-page screenshot of every page checked below
+
+#: Text a person cannot read: cut off by a box that hides its overflow, or out of the screen where
+#: nothing scrolls (one line per element: tag#id.class and why).
+CLIPPED = """() => {
+    const out = [], width = window.innerWidth;
+    const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+        (el.classList.length ? '.' + [...el.classList].join('.') : '');
+    const scrolls = el => { for (let a = el.parentElement; a; a = a.parentElement) {
+        if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true; } return false; };
+    for (const el of document.querySelectorAll('body *')) {
+        const style = getComputedStyle(el), box = el.getBoundingClientRect();
+        if (style.display === 'none' || style.visibility === 'hidden' || box.width <= 2 || box.height <= 2) continue;
+        const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+        if (!text) continue;
+        const hides = [style.overflowX, style.overflowY].some(o => o === 'hidden' || o === 'clip');
+        if (hides && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1))
+            out.push(name(el) + ': cut off (' + el.scrollWidth + '×' + el.scrollHeight + ' in ' +
+                     el.clientWidth + '×' + el.clientHeight + ')');
+        else if (box.right > width + 1 && !scrolls(el)) out.push(name(el) + ': reaches ' + Math.round(box.right) + ' px');
+    }
+    return out;
+}"""
+
+
+def club_of_its_own_world():
+    """A real club beside the demo: its organiser (wilma) with an API token, an open invitation and a
+    revoked one, two near-duplicate members, an evening tomorrow and a member (lid) with an account."""
+    demo = Club.objects.create(name="Demo", slug="demo", is_demo=True)
+    demo_login = make_user("organiser")
+    StaffRole.objects.create(user=demo_login, club=demo, role=StaffRole.Role.ORGANISER)
+    Player.objects.create(club=demo, member_number="D1", first_name="Demo", last_name="Speler")
+    club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=CLUB_PASSWORD)
+    competition = Competition.objects.create(
+        club=club, name="Clubavonden 2026-2027", slug="hoge-troef", format="individual", is_public=True
+    )
+    members = [
+        Player.objects.create(club=club, member_number=str(n), first_name=f"Lid{n}", last_name=f"van Achteren{n}")
+        for n in range(1, 9)
+    ]
+    henk = Player.objects.create(club=club, member_number="12", first_name="Henk", last_name="Hebers")
+    sr = Player.objects.create(club=club, member_number="G1", first_name="Henk", last_name="Hebers sr.")
+    account = make_user("lid", email="lid@example.org")
+    account.set_password(CLUB_PASSWORD)
+    account.save()
+    Player.objects.filter(pk=members[0].pk).update(account=account)
+    organise.create_evening(competition=competition, date=timezone.localdate() + timedelta(days=1))
+    clubs_tokens.create_token(organiser, "scorebord in de zaal")
+    _open, token = people.invite(club=club, role="scorer", by=organiser, email="teller@example.org")
+    revoked, revoked_token = people.invite(club=club, role="member", player=henk, by=organiser)
+    people.revoke_invitation(invitation=revoked, by=organiser)
+    return club, henk, sr, token, revoked_token
+
+
+def page_faults(page, size: str, label: str) -> list[str]:
+    """What axe-core finds, plus sideways scrolling at 390 px and text cut off or off screen."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+        page.screenshot(path=f"{SHOTS}/{size}-{name}.png", full_page=True)
+    faults = violations(page)
+    if size == "phone" and not page.evaluate("document.documentElement.scrollWidth <= 390"):
+        faults.append(f"scrolls sideways: {page.evaluate('document.documentElement.scrollWidth')} px wide")
+    return faults + page.evaluate(CLIPPED)
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS), ids=list(VIEWPORTS))
+def test_the_club_and_member_pages_fit_and_axe_finds_nothing(new_page, size):
+    """/setup/, the club page, people (a link just made), an invitation (open and revoked), the member
+    list, a member, a merge, the demo's removal, /account/, /account/tokens/ (a token just made), /me/."""
+    found = {}
+    page = new_page(viewport=VIEWPORTS[size])
+
+    Club.objects.create(name="Demo", slug="demo-only", is_demo=True)  # the demo alone: /setup/ is open
+    page.goto(reverse("setup:setup"))
+    found["setup"] = page_faults(page, size, "setup")
+    Club.objects.all().delete()
+
+    club, henk, sr, token, revoked_token = club_of_its_own_world()
+    page.goto(reverse("people:invitation", args=[token]))
+    found["invitation"] = page_faults(page, size, "invitation")
+    page.goto(reverse("people:invitation", args=[revoked_token]))
+    found["invitation revoked"] = page_faults(page, size, "invitation revoked")
+
+    page.goto(reverse("login"))
+    page.locator("#id_username").fill("wilma")
+    page.locator("#id_password").fill(CLUB_PASSWORD)
+    with page.expect_navigation():
+        page.locator("main form button[type=submit]").click()
+    pages = {
+        "club": reverse("club:page", args=[club.slug]),
+        "members": reverse("clubs:members", args=[club.slug]),
+        "member": reverse("clubs:member", args=[club.slug, sr.pk]),
+        "merge": reverse("clubs:member-merge", args=[club.slug, sr.pk]) + f"?other={henk.pk}",
+        "demo removal": reverse("demo:remove"),
+        "account": reverse("people:account"),
+        "invitation logged in": reverse("people:invitation", args=[token]),
+    }
+    for label, url in pages.items():
+        page.goto(url)
+        found[label] = page_faults(page, size, label)
+    page.goto(reverse("people:people", args=[club.slug]))
+    page.locator("#id_role").select_option("scorer")
+    with page.expect_navigation():
+        page.locator("#invite").click()
+    assert page.locator("#invitation-link").count() == 1
+    found["people, a link just made"] = page_faults(page, size, "people")
+    page.goto(reverse("people:tokens"))
+    page.locator("#id_name").fill("uitslagenbord")
+    with page.expect_navigation():
+        page.locator("#make-token").click()
+    assert page.locator("#new-token").count() == 1
+    found["tokens, one just made"] = page_faults(page, size, "tokens")
+
+    member = new_page(viewport=VIEWPORTS[size])
+    member.goto(reverse("login") + "?next=/me/")
+    member.locator("#id_username").fill("lid")
+    member.locator("#id_password").fill(CLUB_PASSWORD)
+    with member.expect_navigation():
+        member.locator("main form button[type=submit]").click()
+    assert member.url.endswith("/me/")
+    found["me"] = page_faults(member, size, "me")
+
+    found = {label: faults for label, faults in found.items() if faults}
+    assert found == {}, "\n".join(f"{label}\n  " + "\n  ".join(v) for label, v in found.items())
+    assert page.js_errors == [] and member.js_errors == []
+    # the check itself sees text cut off by its box and text beyond the screen's edge
+    page.evaluate("""() => document.querySelector('main').insertAdjacentHTML('beforeend',
+        '<p id="cut" style="width: 4rem; overflow: hidden; white-space: nowrap">Klaverjasvereniging</p>' +
+        '<p id="off" style="position: relative; left: 2000px; white-space: nowrap">Troefboer</p>')""")
+    assert {line.split(":")[0] for line in page.evaluate(CLIPPED)} == {"p#cut", "p#off"}

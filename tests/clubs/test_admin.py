@@ -114,7 +114,7 @@ def test_an_organiser_cannot_read_usernames_through_the_admin(client, world):
 
     pages = [
         "/admin/",
-        url(get_user_model(), "changelist") + "?_popup=1&_to_field=id",  # the raw-id pop-up of Player.user
+        url(get_user_model(), "changelist") + "?_popup=1&_to_field=id",  # the raw-id pop-up of Player.account
         url(Player, "add"),
         url(Club, "change", world["home"].pk),  # the roles inline, its user autocomplete
         "/admin/autocomplete/?app_label=clubs&model_name=staffrole&field_name=user&term=",
@@ -137,6 +137,8 @@ def test_staff_without_an_organiser_role_sees_nothing(client, world):
         gets_nothing(client.get(url(model, "changelist")))
 
 
+#: A valid competition as the admin's form posts it (the reglement options of issue 26 at their defaults);
+#: each test changes what it is about.
 COMPETITION_FORM = {
     "name": "Sneaky",
     "slug": "sneaky",
@@ -159,6 +161,14 @@ COMPETITION_FORM = {
     "table_win_points": 2,
     "table_draw_points": 1,
     "total_bonus": 2,
+    "second_check": "scorer",
+    "entry_mode": "deals",
+    "best_from": "start",
+    "unexcused_points": 0,
+    "missed_round_policy": "nothing",
+    "missed_round_points": 0,
+    "verzaakt_player_penalty": 0,
+    "substitute_counts_for": "substitute",
     "rule_options": "{}",
     "tie_breakers": "[]",
     "draw_method": "lot",
@@ -230,40 +240,7 @@ def test_competition_form_refuses_unknown_options_and_tie_breakers():
     from competitions.admin import CompetitionForm
 
     club = Club.objects.create(name="Vormclub", slug="vormclub")
-    base = {
-        "club": club.pk,
-        "name": "Test",
-        "slug": "test-vorm",
-        "format": "individual",
-        "ruleset": "amsterdam",
-        "deals_per_match": 16,
-        "first_dealer": "N",
-        "points_win": 2,
-        "points_draw": 1,
-        "points_loss": 0,
-        "rounds_per_evening": 3,
-        "standings_method": "total",
-        "absence_policy": "nothing",
-        "absence_points": 0,
-        "bye_policy": "average",
-        "bye_points": 0,
-        "prize_places": 4,
-        "prize_every": 0,
-        "match_points_scheme": "total",
-        "table_win_points": 2,
-        "table_draw_points": 1,
-        "total_bonus": 2,
-        "second_check": "scorer",
-        "entry_mode": "deals",
-        "draw_method": "lot",
-        # the reglement options of issue 26 (their defaults)
-        "best_from": "start",
-        "unexcused_points": 0,
-        "missed_round_policy": "nothing",
-        "missed_round_points": 0,
-        "verzaakt_player_penalty": 0,
-        "substitute_counts_for": "substitute",
-    }
+    base = {**COMPETITION_FORM, "club": club.pk, "name": "Test", "slug": "test-vorm"}
     form = CompetitionForm(
         data={**base, "rule_options": '{"four_jacks": 100}', "tie_breakers": '["roem", "fewest_nat"]'}
     )

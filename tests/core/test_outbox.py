@@ -100,6 +100,20 @@ def test_without_a_mail_server_mail_is_kept_not_lost(settings, capsys):
     assert (state.waiting, state.configured, state.problem) == (2, False, True)
 
 
+@pytest.mark.parametrize(
+    ("backend", "host", "configured"),
+    [
+        (outbox.SMTP_BACKEND, "", False),
+        (outbox.SMTP_BACKEND, "smtp.example.org", True),
+        ("django.core.mail.backends.console.EmailBackend", "", True),
+    ],
+)
+def test_mail_is_set_up_when_the_worker_has_somewhere_to_deliver(settings, backend, host, configured):
+    """The one answer to "is mail set up" (the people pages, the forgotten password, the worker)."""
+    settings.OUTBOX_EMAIL_BACKEND, settings.EMAIL_HOST = backend, host
+    assert outbox.is_configured() is configured
+
+
 def test_server_down_while_mail_is_queued_then_up_every_mail_arrives_once(mail_settings, server):
     server.stop()
     queue(3)

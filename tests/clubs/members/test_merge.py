@@ -187,7 +187,7 @@ def test_teams_pairs_apart_history_and_logins_follow(season):
     ApartPair(club=club, player_a=henk, player_b=third).normalised().save()
     ApartPair(club=club, player_a=sr, player_b=third).normalised().save()
     login = make_user("hebers-sr")
-    Player.objects.filter(pk=sr.pk).update(user=login, email="sr@example.org")
+    Player.objects.filter(pk=sr.pk).update(account=login, email="sr@example.org")
     import_evening_totals(
         competition=season["competition"],
         user=None,
@@ -197,7 +197,7 @@ def test_teams_pairs_apart_history_and_logins_follow(season):
     CallOff.objects.create(evening=season["competition"].evenings.get(number=1), player=sr)  # Henk came that evening
     merge_members(kept=henk, dropped=sr, user=season["organiser"])
     henk.refresh_from_db()
-    assert henk.user == login and henk.email == "sr@example.org"
+    assert henk.account == login and henk.email == "sr@example.org"
     assert list(team.members.values_list("player", flat=True)) == [henk.pk, other.pk]
     pairs = set(ApartPair.objects.filter(club=club).values_list("player_a", "player_b"))
     assert pairs == {tuple(sorted((henk.pk, other.pk))), tuple(sorted((henk.pk, third.pk)))}
@@ -210,8 +210,8 @@ def test_both_in_one_team_or_both_with_a_login_is_refused(season):
     team = Team.objects.create(club=club, name="Vader en zoon")
     TeamMember.objects.create(team=team, player=henk, position=1)
     TeamMember.objects.create(team=team, player=sr, position=2)
-    Player.objects.filter(pk=henk.pk).update(user=make_user("henk"))
-    Player.objects.filter(pk=sr.pk).update(user=make_user("sr"))
+    Player.objects.filter(pk=henk.pk).update(account=make_user("henk"))
+    Player.objects.filter(pk=sr.pk).update(account=make_user("sr"))
     with pytest.raises(MergeRefused) as refused:
         merge_members(kept=henk, dropped=sr, user=None)
     assert "Both are in the team Vader en zoon; take one of them out of the team first." in refused.value.reasons

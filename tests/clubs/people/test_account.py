@@ -11,6 +11,7 @@ from django.core import mail
 
 from clubs import tokens
 from clubs.models import ApiToken, StaffRole
+from core import outbox
 from tests.scoring.factories import make_club, make_match, make_user
 
 pytestmark = pytest.mark.django_db
@@ -117,6 +118,7 @@ def test_a_token_needs_a_name_and_is_only_revoked_by_its_owner(client, user):
 
 
 def test_forgotten_password_says_plainly_when_no_mail_is_set_up(client, settings):
+    settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND  # whatever EMAIL_BACKEND the environment names
     settings.EMAIL_HOST = ""
     make_user("marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
     page = client.get("/accounts/password_reset/").content.decode()
@@ -133,3 +135,15 @@ def test_forgotten_password_mails_a_link_when_mail_is_set_up(client, settings):
     client.post("/accounts/password_reset/", {"email": "marie@example.org"})
     [message] = mail.outbox
     assert message.to == ["marie@example.org"] and "/accounts/reset/" in message.body
+
+
+def test_forgotten_password_mails_a_link_where_the_worker_delivers_without_a_mail_server(client, settings):
+    """Set up means what the outbox's worker means (core.outbox.is_configured): a developer's console
+    backend (EMAIL_BACKEND in the environment) delivers too, so the page offers the form."""
+    settings.OUTBOX_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    settings.EMAIL_HOST = ""
+    make_user("marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
+    assert 'id="id_email"' in client.get("/accounts/password_reset/").content.decode()
+    client.post("/accounts/password_reset/", {"email": "marie@example.org"})
+    [message] = mail.outbox
+    assert message.to == ["marie@example.org"]

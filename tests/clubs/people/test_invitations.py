@@ -15,6 +15,7 @@ from django.utils import timezone
 from clubs.models import Invitation, PeopleChange, Player, StaffRole
 from clubs.people import services
 from clubs.people.services import PeopleRefused
+from core import outbox
 from tests.scoring.factories import make_club, make_user
 
 pytestmark = pytest.mark.django_db
@@ -204,6 +205,7 @@ def test_a_member_of_another_club_or_no_member_is_refused(client, club, organise
 
 def test_the_invitation_is_mailed_when_mail_is_set_up(client, club, organiser, settings):
     client.force_login(organiser)
+    settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND  # whatever EMAIL_BACKEND the environment names
     settings.EMAIL_HOST = ""
     _response, _link = invite(client, club, role="scorer", email="teller@example.org")
     assert mail.outbox == []
