@@ -17,6 +17,7 @@ from competitions.models import Competition, Match, MatchSeat
 from scoring import services as scoring
 from scoring.ratings import services as ratings
 from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.competitions.pdf_overlap import overlaps
 from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
@@ -168,6 +169,7 @@ def test_the_score_card_shows_every_deal_of_the_members_tables_as_a_page_and_a_p
 
     pdf = dutch(client, url + "card.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    assert overlaps(pdf.content) == []
     reader = PdfReader(io.BytesIO(pdf.content))
     words = "\n".join(page.extract_text() for page in reader.pages)
     assert f"Scorekaart van {member.name}" in words
