@@ -216,3 +216,27 @@ def test_the_header_links_a_member_to_their_page_in_dutch_and_english(client):
     client.force_login(organiser)  # staff without a member: no such link
     assert 'class="nav-me"' not in dutch(client, "/").content.decode()
     assert club.players.filter(account=organiser).count() == 0
+
+
+def test_a_card_of_a_table_of_three_lists_three_sides_without_overlap(client):
+    import random
+
+    from competitions.base.rulesets import ruleset_for_match
+    from scoring.rules import simulate_deal
+
+    _club, _competition, members, evening, organiser = club_evening(players=7)
+    round = publish_next_round(evening)
+    match = Match.objects.get(round=round, sides=3)
+    member = match.seats.first().player
+    rules = ruleset_for_match(match)
+    rng = random.Random(5)
+    deals = []
+    for _n in range(4):
+        d = simulate_deal(rules, rng).deal
+        deals.append({"bidder": d.bidder, "points": list(d.points), "roem": list(d.roem), "pit": d.pit})
+    enter(match, organiser, deals)
+    client.force_login(member.account)
+    text = dutch(client, f"/me/cards/{member.pk}/{evening.pk}/").content.decode()
+    assert text.count('<tr data-deal="') == 4 and text.count('<td class="total') == 3
+    pdf = client.get(f"/me/cards/{member.pk}/{evening.pk}/card.pdf")
+    assert pdf.status_code == 200 and overlaps(pdf.content) == []
