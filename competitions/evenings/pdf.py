@@ -97,7 +97,15 @@ class EveningResultRenderer(FlowableRenderer):
             ],
             colWidths=[26 * mm, self.pagesize[0] - 30 * mm - 26 * mm],
         )
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (0, 0), 0)]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 9),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (0, 0), 0),
+                ]
+            )
+        )
         return KeepTogether([table])
 
     def _ranking(self):

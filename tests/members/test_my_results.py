@@ -23,6 +23,7 @@ from scoring.ratings import services as ratings
 from scoring.rules import simulate_deal
 from tests.competitions.factories import make_club, make_competition, make_players, make_user
 from tests.competitions.pdf_overlap import overlaps
+from tests.documents.test_pdf_properties import fonts
 from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
@@ -172,6 +173,8 @@ def test_the_score_card_shows_every_deal_of_the_members_tables_as_a_page_and_a_p
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert overlaps(pdf.content) == []
     reader = PdfReader(io.BytesIO(pdf.content))
+    assert reader.metadata.author == competition.club.name
+    assert all(embedded for _name, embedded in fonts(reader)), fonts(reader)
     words = "\n".join(page.extract_text() for page in reader.pages)
     assert f"Scorekaart van {member.name}" in words
     assert competition.name in words

@@ -17,6 +17,7 @@ from clubs.people.models import hash_token
 from documents.qr import qr_runs
 from tests.competitions.factories import make_club, make_competition, make_players, make_user
 from tests.competitions.pdf_overlap import overlaps
+from tests.documents.test_pdf_properties import fonts
 from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +49,7 @@ def test_the_member_list_prints_one_one_time_invitation_per_member_without_an_ac
     assert "attachment" in response["Content-Disposition"] and "no-store" in response["Cache-Control"]
     reader = PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == 2, "nine cards: eight to a page"
+    assert reader.metadata.author == club.name and all(embedded for _name, embedded in fonts(reader))
     assert overlaps(response.content) == []
     text = pdf_text(response.content)
     assert "Uitnodigingen voor leden" in text
