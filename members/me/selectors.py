@@ -160,12 +160,14 @@ class SeasonResult:
     @property
     def best_n(self) -> int | None:
         """N of "best N evenings" when the season counts only its best evenings."""
-        return self.competition.count_best if self.competition.standings_method != "total" else None
+        if self.competition.standings_method == Competition.StandingsMethod.TOTAL:
+            return None
+        return self.competition.count_best
 
     @property
-    def struck(self) -> bool:
-        """Some evenings do not count (now): best N is applied."""
-        return any(not e.counted for e in self.evenings)
+    def strikes(self) -> bool:
+        """The season counts only some evenings (best N, best average, periods): the page marks which."""
+        return self.competition.standings_method != Competition.StandingsMethod.TOTAL
 
 
 @dataclass

@@ -47,7 +47,7 @@ def enter(match: Match, user, deals=DEALS) -> Match:
     return scoring.save_deals(match=match, user=user, deals=deals, version=match.version)
 
 
-def test_tonights_running_score_shows_on_the_page_and_in_its_polled_part(client):
+def test_tonights_running_score_shows_on_the_page_and_in_its_polled_part(client, django_assert_max_num_queries):
     _club, _competition, members, evening, organiser = club_evening()
     member = members[0]
     round = publish_next_round(evening)
@@ -63,7 +63,8 @@ def test_tonights_running_score_shows_on_the_page_and_in_its_polled_part(client)
     assert "na 2 van 16 spellen" in text
     assert f"Je punten vanavond tot nu toe: <strong>{mine}</strong>" in text
     enter(Match.objects.get(pk=seat.match_id), organiser)  # a third deal: the polled part moves on
-    part = dutch(client, f"/me/tonight/?player={member.pk}")
+    with django_assert_max_num_queries(6):  # session, account, the member, their tables (3)
+        part = dutch(client, f"/me/tonight/?player={member.pk}")
     assert part.status_code == 200 and "na 3 van 16 spellen" in part.content.decode()
     assert "<html" not in part.content.decode(), "the part is a fragment, swapped into the page"
     # another member's part, or none: not there
