@@ -11,15 +11,30 @@ Every staff view and API call asks these functions; none of them trusts the requ
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import CharField, Q, QuerySet, Value
 from django.shortcuts import get_object_or_404
 
-from clubs.models import Club, StaffRole
+from clubs.models import Club, Player, StaffRole
 from core.prepared import PreparedQuery
 
+#: A club where the user is a member (a player linked to the account, ``Player.account``): read in the
+#: same query as the staff roles (the header's "My page" link costs no query of its own), kept apart
+#: from them — a member is never staff.
+MEMBER = "member"
 #: Asked on every staff page and API write: its SQL is built once per process.
 _ROLES = PreparedQuery(
-    lambda user_id: StaffRole.objects.filter(user_id=user_id).values_list("club_id", "role").order_by(), int
+    lambda user_id: (
+        StaffRole.objects.filter(user_id=user_id)
+        .values_list("club_id", "role")
+        .order_by()
+        .union(
+            Player.objects.filter(account_id=user_id)
+            .values_list("club_id", Value(MEMBER, output_field=CharField()))
+            .order_by(),
+            all=True,
+        )
+    ),
+    int,
 )
 ORGANISER = StaffRole.Role.ORGANISER
 SCORER = StaffRole.Role.SCORER
@@ -31,11 +46,23 @@ def roles_by_club(user) -> dict[int, set[str]]:
         return {}
     cached = getattr(user, "_klaverjas_roles", None)
     if cached is None:
-        cached = {}
+        cached, member_of = {}, set()
         for club_id, role in _ROLES.rows(user.pk):
-            cached.setdefault(club_id, set()).add(role)
+            if role == MEMBER:
+                member_of.add(club_id)
+            else:
+                cached.setdefault(club_id, set()).add(role)
         user._klaverjas_roles = cached
+        user._klaverjas_member_of = member_of
     return cached
+
+
+def member_club_ids(user) -> set[int]:
+    """The clubs where this account is linked to a member (a player): read with the roles, cached too."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    roles_by_club(user)
+    return user._klaverjas_member_of
 
 
 def is_site_admin(user) -> bool:

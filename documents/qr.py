@@ -10,6 +10,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from reportlab.graphics.barcode.qrencoder import QRCode, QRErrorCorrectLevel
+from reportlab.platypus import Flowable
 
 QR_MASK = 2
 QUOTE = {'"': "&quot;"}  # escaped in the SVG's title as well as &, < and >
@@ -57,3 +58,18 @@ def qr_svg(text: str, *, label: str = "") -> str:
         f'role="img" class="qr">{title}<rect width="{side}" height="{side}" fill="#fff"/>'
         f'<path d="{path}" fill="#000"/></svg>'
     )
+
+
+class QrFlowable(Flowable):
+    """The code as a platypus flowable (a square of ``size`` points), for PDFs built as a story."""
+
+    def __init__(self, text: str, size: float):
+        super().__init__()
+        self.text, self.size = text, size
+        self.width = self.height = size
+
+    def wrap(self, available_width, available_height):  # reportlab's name
+        return self.size, self.size
+
+    def draw(self) -> None:
+        draw_qr(self.canv, self.text, 0, 0, self.size)

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from members.card import views as card_views
 from members.mails import views as mail_views
 from members.me import views
 from members.removal import views as removal_views
@@ -10,7 +11,10 @@ app_name = "members"
 
 urlpatterns = [
     path("me/", views.me, name="me"),
+    path("me/tonight/", views.tonight_part, name="tonight"),
     path("me/evenings/<int:pk>/", views.answer, name="answer"),
+    path("me/cards/<int:player_id>/<int:evening_id>/", card_views.card, name="card"),
+    path("me/cards/<int:player_id>/<int:evening_id>/card.pdf", card_views.card_pdf, name="card-pdf"),
     path("me/mails/", views.mail_choices, name="mail-choices"),
     path("me/export.json", views.export, name="export"),
     path("me/remove/", removal_views.remove_me, name="remove-me"),

@@ -127,6 +127,48 @@ def invite(
     return invitation, token
 
 
+#: The most members' invitations one printed sheet makes (a club of a few hundred members fits).
+SHEET_MAX = 500
+
+
+def invite_members(*, club: Club, by, player_ids: list[str] | None = None) -> list[tuple[Player, Invitation, str]]:
+    """A member's invitation for each member of ``club`` without an account (not guests, not inactive),
+    or for the members ``player_ids`` names: for the printed sheet of QR codes. One transaction: every
+    invitation or none (an id that is not such a member of the club refuses them all). Each is a
+    one-time link like any other (only its hash stored); an older open invitation of the same member
+    stays valid until it expires, and once either is used the member has an account and the others
+    are refused (``_grant``). Returns (member, invitation, token) in the list's order."""
+    if not permissions.is_organiser_of(by, club):
+        raise PeopleRefused(_("You are not an organiser of %(club)s.") % {"club": club.name})
+    members = Player.objects.filter(club=club, account__isnull=True, guest=False, active=True).order_by(
+        "sort_name", "first_name", "last_name"
+    )
+    if player_ids is not None:
+        wanted = set()
+        for value in player_ids:
+            try:
+                wanted.add(int(value))
+            except (TypeError, ValueError):
+                raise PeopleRefused(_("“%(value)s” is not a member's number.") % {"value": value}) from None
+        chosen = list(members.filter(pk__in=wanted))
+        if len(chosen) != len(wanted):
+            raise PeopleRefused(
+                _("Only members of %(club)s without an account can get a printed invitation.") % {"club": club.name}
+            )
+    else:
+        chosen = list(members[: SHEET_MAX + 1])
+    if len(chosen) > SHEET_MAX:
+        raise PeopleRefused(
+            _("At most %(max)s invitations at once: choose the members on the people page.") % {"max": SHEET_MAX}
+        )
+    made = []
+    with transaction.atomic():
+        for player in chosen:
+            invitation, token = invite(club=club, role=Invitation.Role.MEMBER, by=by, player=player)
+            made.append((player, invitation, token))
+    return made
+
+
 def invitation_path(token: str) -> str:
     return reverse("people:invitation", args=[token])
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path(people, views.people, name="people"),
     path(people + "invitations/<int:pk>/revoke/", views.revoke_invitation, name="invitation-revoke"),
     path(people + "revoke/", views.revoke_role, name="revoke"),
+    path(people + "invitations.pdf", views.invitation_sheets, name="invitation-sheets"),
     path(people + "reset-link/", views.reset_link, name="reset-link"),
     path("manage/clubs/<slug:slug>/member-clubs/new/", views.member_club_new, name="member-club-new"),
     path(

@@ -22,11 +22,13 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club, Invitation
 from clubs.people import selectors, services
 from clubs.people.forms import AcceptForm, InviteForm, MemberClubForm
+from clubs.people.pdf import InvitationCard, InvitationSheetRenderer
 from clubs.people.services import PeopleRefused, role_name
 from clubs.people.tables import InvitationTable, MemberClubTable, PeopleTable
 from clubs.permissions import is_organiser_of
 from core import outbox
 from core.site_address import site_url
+from documents.pdf import pdf_response
 from documents.qr import qr_svg
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -102,6 +104,32 @@ def people(request, slug):
         form.add_error("email", MAIL_FAILED)
         return _page(request, club, status=503, invite_form=form)
     return _page(request, club, invited=invitation, **new_link(request, token))
+
+
+@never_cache
+@login_required
+@require_POST
+def invitation_sheets(request, slug):
+    """The printed sheet of members' invitations (``clubs.people.pdf``): a new one-time invitation for
+    every member without an account (or the members ``player`` names), one QR card each. A refusal
+    makes none and says why on the member list."""
+    club = organised_club(request, slug)
+    chosen = request.POST.getlist("player") or None
+    try:
+        made = services.invite_members(club=club, by=request.user, player_ids=chosen)
+    except PeopleRefused as refused:
+        messages.error(request, refused.message)
+        return redirect("clubs:members", slug=club.slug)
+    if not made:
+        messages.info(request, _("Every member of %(club)s has an account already.") % {"club": club.name})
+        return redirect("clubs:members", slug=club.slug)
+    site = site_url(request)
+    cards = [
+        InvitationCard(name=player.name, link=site + services.invitation_path(token), expires_at=invitation.expires_at)
+        for player, invitation, token in made
+    ]
+    content = InvitationSheetRenderer(club, cards).render()
+    return pdf_response(content, f"{club.slug}-invitations.pdf", inline=False)
 
 
 @login_required

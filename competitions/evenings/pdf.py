@@ -1,6 +1,11 @@
 """The evening's result as an A4 PDF to hang up ("uitslag van de avond"): the ranking with the
 prizes (★) and the booby prize (▼, "poedel": the lowest score), the day winner named at the top,
-then each round's tables with their totals. Every glyph is in the embedded DejaVu font."""
+then each round's tables with their totals. Every glyph is in the embedded DejaVu font.
+
+At the end, where phones reach the site (``members_url`` given), a small QR code to the members' own
+page (/me/): their results and score card at home; "no account yet? ask the organiser for your
+invitation". Not an invitation itself: an invitation is one member's one-time link, which cannot hang
+on the wall for all (the member list prints those, ``clubs.people.pdf``)."""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from competitions.evenings.selectors import evening_complete
 from competitions.standings.prizes import prize_rule_text
 from core.numbers import number_text
 from documents.pdf import A4_PORTRAIT, FONT, FONT_BOLD, GREEN, GREEN_LIGHT, MUTED, FlowableRenderer, draw_title_bar
+from documents.qr import QrFlowable
 
 PRIZE_MARK = "★"
 BOOBY_MARK = "▼"
@@ -28,8 +34,9 @@ def _n(value) -> str:
 class EveningResultRenderer(FlowableRenderer):
     pagesize = A4_PORTRAIT
 
-    def __init__(self, competition, evening, rows, rounds, *, statistics=(), **kwargs):
+    def __init__(self, competition, evening, rows, rounds, *, statistics=(), members_url: str = "", **kwargs):
         super().__init__(**kwargs)
+        self.members_url = members_url  # the members' own page, for the QR code at the end ("": none)
         self.competition, self.evening, self.rows, self.rounds = competition, evening, rows, rounds
         self.statistics = list(statistics)  # the evening's statistics (competitions.standings.report)
         self.title = _("Result of evening %(number)s") % {"number": evening.number}
@@ -70,7 +77,36 @@ class EveningResultRenderer(FlowableRenderer):
             story += [Paragraph(escape(line), body) for line in self.statistics]
         for lines in self.rounds:
             story.append(KeepTogether([Paragraph(escape(str(lines.round.label)), heading), self._tables(lines)]))
+        if self.members_url:
+            story += [Spacer(1, 6 * mm), self._follow()]
         return story
+
+    def _follow(self):
+        """A small QR code to the members' own page, with what it gives and how to get an account."""
+        text = ParagraphStyle("f", fontName=FONT, fontSize=9, leading=12)
+        words = _(
+            "Follow your own results and score card on your phone: scan the code and log in. "
+            "No account yet? Ask the organiser for your invitation."
+        )
+        table = Table(
+            [
+                [
+                    QrFlowable(self.members_url, 22 * mm),
+                    [Paragraph(escape(words), text), Paragraph(escape(self.members_url), text)],
+                ]
+            ],
+            colWidths=[26 * mm, self.pagesize[0] - 30 * mm - 26 * mm],
+        )
+        table.setStyle(
+            TableStyle(
+                [
+                    ("FONT", (0, 0), (-1, -1), FONT, 9),
+                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                    ("LEFTPADDING", (0, 0), (0, 0), 0),
+                ]
+            )
+        )
+        return KeepTogether([table])
 
     def _ranking(self):
         numbers = sorted({n for r in self.rows for n in r.rounds})

@@ -24,6 +24,8 @@ from members.me.export import member_data
 from members.me.forms import AnswerForm, MailChoicesForm
 from members.models import MemberSettings
 
+POLL_MS = 15000  #: how often /me/ asks for tonight's scores while the member has a table tonight
+
 
 @login_required
 def me(request):
@@ -41,6 +43,7 @@ def me(request):
                 "planned": selectors.planned_evenings(player),
                 "tonight": selectors.tonight(player),
                 "results": selectors.results(player),
+                "rating": selectors.rating(player),
                 "form": MailChoicesForm(
                     initial={
                         "draw": choices.draw_mail,
@@ -53,7 +56,19 @@ def me(request):
                 "calendar_url": request.build_absolute_uri(f"/me/calendar/{choices.calendar_token}.ics"),
             }
         )
-    return render(request, "members/me/me.html", {"members": pages})
+    return render(request, "members/me/me.html", {"members": pages, "poll_ms": POLL_MS})
+
+
+@login_required
+def tonight_part(request):
+    """Tonight's tables with their running scores, polled by /me/ (``static/js/refresh.js``) while an
+    evening is on: only the member's own tables, three queries per club."""
+    player = next((p for p in selectors.members_of(request.user) if str(p.pk) == request.GET.get("player")), None)
+    if player is None:
+        raise Http404
+    response = render(request, "members/me/_tonight.html", {"player": player, "tonight": selectors.tonight(player)})
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @login_required
