@@ -24,7 +24,7 @@ def test_the_attendance_page_starts_ticked_from_the_sign_ups_and_shows_apologies
     _club, competition, members, evening, organiser = club_evening()
     competition.evening_start = datetime.time(23, 0)
     competition.save(update_fields=["evening_start"])
-    early = timezone.now().replace(hour=8, minute=0)
+    early = timezone.make_aware(datetime.datetime.combine(evening.date, datetime.time(8, 0)))
     for player in members[:5]:
         signups.answer(evening=evening, player=player, coming=True, now=early)
     signups.answer(evening=evening, player=members[5], coming=False, now=early)
@@ -56,8 +56,11 @@ def test_an_apology_in_time_is_compensated_and_a_late_one_is_not(client):
     competition.unexcused_policy = "nothing"
     competition.evening_start = datetime.time(23, 0)
     competition.save(update_fields=["absence_policy", "unexcused_policy", "evening_start"])
-    in_time = timezone.now().replace(hour=8, minute=0)
-    too_late = timezone.now().replace(hour=22, minute=30)  # after 21:00, the deadline (2 hours before 23:00)
+    # On the evening's own day in the club's time zone (not "today in UTC": between 23:00 and 00:00 UTC
+    # that is the day before the evening in Amsterdam, and 22:30 would still be in time).
+    in_time = timezone.make_aware(datetime.datetime.combine(evening.date, datetime.time(8, 0)))
+    # after 21:00, the deadline (2 hours before 23:00)
+    too_late = timezone.make_aware(datetime.datetime.combine(evening.date, datetime.time(22, 30)))
     excused, unexcused = members[8], members[9]
     assert signups.answer(evening=evening, player=excused, coming=False, now=in_time).late is False
     assert signups.answer(evening=evening, player=unexcused, coming=False, now=too_late).late is True
