@@ -193,6 +193,42 @@ def test_a_queued_mail_round_trips_with_attachments_and_headers():
     assert [a[1] for a in again.attachments] == ["a;b\n", b"\x89PNG\x00"]
 
 
+def test_a_batch_of_mails_goes_over_one_connection_and_a_refused_one_fails_alone(mail_settings, server):
+    server.inbox.refuse_to = {"lid3@example.nl"}
+    queue(8)
+    send_now()
+    assert server.inbox.greetings == 1, "one SMTP connection for the batch"
+    assert sorted(m["To"] for m in server.inbox.messages) == [f"lid{n}@example.nl" for n in range(8) if n != 3]
+    state = outbox.status()
+    assert state.waiting == 1 and state.reason == "de mailserver weigert het bericht"
+    assert "550 5.1.1 No such user" in state.detail
+    server.inbox.refuse_to = set()
+    time_passes()
+    send_now()
+    assert len(server.inbox.messages) == 8 and len(set(server.inbox.message_ids())) == 8
+    assert outbox.status().waiting == 0
+
+
+def test_batches_are_claimed_in_turn_and_every_mail_is_marked_sent(mail_settings, server):
+    queue(7)
+    assert outbox.work(worker_id="w", batch=3) == 7
+    assert len(server.inbox.messages) == 7
+    assert server.inbox.greetings == 3, "one connection per batch of three"
+    rows = DBTaskResult.objects.all()
+    assert {r.status for r in rows} == {TaskResultStatus.SUCCESSFUL}
+    assert all(r.worker_ids == ["w"] and r.return_value == {"sent": True} for r in rows)
+
+
+def test_a_server_down_fails_the_whole_batch_after_one_try(mail_settings, server):
+    server.stop()
+    queue(5)
+    send_now()
+    retries = DBTaskResult.objects.filter(status=TaskResultStatus.READY)
+    assert retries.count() == 5
+    assert {r.args_kwargs["kwargs"]["reason"] for r in retries} == {"unreachable"}
+    assert DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).count() == 0
+
+
 # --- two workers at once
 
 
