@@ -27,6 +27,10 @@ alternative and attachments, with its ``Message-ID`` fixed when it is queued, so
 can be matched with its row. Sent mails are removed after ``OUTBOX_KEEP_DAYS`` (personal data is not
 kept longer than needed). A mail whose worker died while talking to the mail server stays
 ``RUNNING``: it may have been sent, so it is not sent again, and the organiser's page counts it.
+
+The worker (:func:`work`, run by ``send_notifications``) takes django-tasks' steps a batch at a time:
+it claims up to :data:`BATCH` tasks in one short transaction, sends their mails over one SMTP
+connection, and records them in one transaction (issue 32: 36 mails/s one by one, over 150 so).
 """
 
 from __future__ import annotations
