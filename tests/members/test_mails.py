@@ -182,3 +182,33 @@ def test_member_mails_still_to_be_composed_count_as_waiting_for_the_organiser(se
     publish_next_round(evening)
     state = outbox.status()
     assert state.waiting == 8 and not state.configured and state.problem
+
+
+def test_a_member_moved_out_by_a_new_draw_hears_it_and_the_others_only_if_their_table_changed():
+    """Published, unpublished, redrawn and published again: the member who now has the bye gets "you do
+    not play" (the fourth query of write_draw_mails), who sits as before gets nothing."""
+    _club, competition, members, evening, _organiser = club_evening(players=9)
+    competition.three_player_tables = False  # two tables and a bye
+    competition.save(update_fields=["three_player_tables"])
+    round = publish_next_round(evening)
+    first = {m["to"][0] for m in queued_mails()}
+    assert len(first) == 8
+    seated = set(MatchSeat.objects.filter(match__round=round).values_list("player_id", flat=True))
+    for seed in range(2, 40):
+        evening_services.unpublish_round(round=round)
+        round = services.redraw(round=round, seed=seed)
+        if set(MatchSeat.objects.filter(match__round=round).values_list("player_id", flat=True)) != seated:
+            break
+        services.publish_round(round=round)
+    else:
+        pytest.fail("no redraw moved the bye")
+    now_seated = set(MatchSeat.objects.filter(match__round=round).values_list("player_id", flat=True))
+    (out,) = seated - now_seated
+    count = len(queued_mails())
+    services.publish_round(round=round)
+    corrected = by_recipient(queued_mails()[count:])
+    assert corrected[f"lid{out}@example.nl"]["subject"] == "Gewijzigd: u speelt niet in Avond 1 · ronde 1"
+    assert Notice.objects.get(kind="draw", round=round, player_id=out).signature == ""
+    (new,) = now_seated - seated
+    assert corrected[f"lid{new}@example.nl"]["subject"].startswith("Avond 1 · ronde 1: u zit aan tafel ")
+    assert all(m["subject"].startswith("Gewijzigd") for to, m in corrected.items() if to != f"lid{new}@example.nl")
