@@ -284,7 +284,10 @@ def work(*, worker_id: str, batch: int = BATCH) -> int:
     (``get_connection`` + ``send_messages``), and then one transaction marks the sent ones done and
     queues each failed one again with its back-off (:func:`retry_delay`). Other tasks of the queue
     (the apps' compose tasks) run one by one as django-tasks runs them. django-tasks' signals
-    (``task_started``, ``task_finished``) are not sent: nothing here listens to them."""
+    (``task_started``, ``task_finished``) are not sent: nothing here listens to them. This leans on
+    django_tasks_db's model (the fields its ``claim`` and ``set_successful`` write), kept in this
+    module; tests/core/test_outbox.py compares a row claimed and finished here with one of its own
+    worker's and fails loudly when an upgrade changes them."""
     done = 0
     while True:
         claimed = claim(worker_id=worker_id, batch=batch)

@@ -377,3 +377,27 @@ def test_without_once_the_worker_keeps_running_and_sends_what_comes_later(tmp_pa
     finally:
         worker.terminate()
         worker.wait(timeout=15)
+
+
+def test_the_batch_worker_claims_and_finishes_a_row_as_django_tasks_does(mail_settings, server):
+    """core.outbox.claim and finish write the fields django_tasks_db's own worker writes (its
+    DBTaskResult.claim and set_successful): this fails loudly when an upgrade changes them."""
+    queue(2)
+    theirs, ours = DBTaskResult.objects.order_by("enqueued_at")
+    theirs.claim("lib")
+    claimed = outbox.claim(worker_id="ours", batch=5)
+    assert [row.pk for row in claimed] == [ours.pk], "a row claimed by another worker is not taken again"
+    theirs.refresh_from_db()
+    ours.refresh_from_db()
+    fields = [f.name for f in DBTaskResult._meta.concrete_fields if f.name not in ("id", "enqueued_at", "started_at")]
+    differ = {f for f in fields if getattr(theirs, f) != getattr(ours, f)}
+    assert differ == {"worker_ids", "args_kwargs"}, differ
+    assert (theirs.worker_ids, ours.worker_ids) == (["lib"], ["ours"])
+    assert theirs.started_at is not None and ours.started_at is not None
+    theirs.set_successful({"sent": True})
+    outbox.send_batch(claimed)
+    theirs.refresh_from_db()
+    ours.refresh_from_db()
+    differ = {f for f in fields if getattr(theirs, f) != getattr(ours, f)}
+    assert differ == {"worker_ids", "args_kwargs", "finished_at"}, differ
+    assert ours.task_result.status == TaskResultStatus.SUCCESSFUL
