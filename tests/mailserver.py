@@ -26,11 +26,21 @@ class Inbox:
         self.messages: list[email.message.EmailMessage] = []
         self.refuse: str | None = None  #: e.g. "550 5.7.1 Relaying denied": every recipient refused
         self.delay = 0.0  #: seconds to think before accepting a message (workers overlap)
+        self.refuse_to: set[str] = set()  #: addresses refused ("550 No such user"), the others accepted
+        self.greetings = 0  #: EHLOs received: one per SMTP connection
         self.lock = threading.Lock()
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        with self.lock:
+            self.greetings += 1
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.refuse:
             return self.refuse
+        if address in self.refuse_to:
+            return "550 5.1.1 No such user"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 

@@ -32,13 +32,21 @@ def address_of(player: Player) -> str:
     """Where a member's mail goes: their account's address, else the one the club keeps; "" when
     there is none or it is not a valid address (then nothing is written: the publish goes on)."""
     account = player.account if player.account_id else None
-    address = ((account.email if account else "") or player.email or "").strip()
+    found = address_from(account.email if account else "", player.email)
+    if not found and (account and account.email or player.email or "").strip():
+        logger.warning("member %s has an invalid e-mail address; no mail written", player.pk)
+    return found
+
+
+def address_from(account_email: str | None, player_email: str | None) -> str:
+    """:func:`address_of` from the two addresses (the account's, the club's): "" when neither is a
+    valid address."""
+    address = ((account_email or "") or (player_email or "")).strip()
     if not address:
         return ""
     try:
         validate_email(address)
     except ValidationError:
-        logger.warning("member %s has an invalid e-mail address; no mail written", player.pk)
         return ""
     return address
 

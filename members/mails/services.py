@@ -19,6 +19,7 @@ import datetime
 
 from django.core.mail import get_connection
 from django.db import transaction
+from django.db.models import Count, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -30,9 +31,10 @@ from competitions.evenings.selectors import evening_over
 from competitions.models import Evening, Match, MatchSeat, Round
 from core.numbers import number_text
 from core.outbox import bulk_enqueue
-from members.mails.compose import compose, in_language, wants
+from core.upsert import upsert_rows
+from members.mails.compose import address_from, compose, in_language, wants
 from members.mails.links import answer_url
-from members.mails.tasks import write_draw_mail, write_result_mail
+from members.mails.tasks import compose_draw_mails, compose_result_mails
 from members.models import Notice
 
 
@@ -54,75 +56,106 @@ def table_confirmed(*, match: Match) -> None:
 
 # --- the draw
 
+#: Members per compose task (members.mails.tasks): a 200-player draw is two rows of the outbox, 5,000
+#: evening results fifty, each composed by the worker in one go.
+CHUNK = 100
 
-def _places(round: Round) -> dict[int, dict]:
-    """Player id -> where they sit: table, seat, partner and opponents (players), for one query."""
-    seats = list(
-        MatchSeat.objects.filter(match__round=round)
-        .select_related("match", "player__account", "player__member_settings")
-        .order_by("match__table", "seat")
+
+def _chunks(entries: list) -> list[list]:
+    return [entries[i : i + CHUNK] for i in range(0, len(entries), CHUNK)]
+
+
+def _wants_draw(row: dict) -> bool:
+    """:func:`compose.wants` on a row of values (account, addresses, the member's draw switch)."""
+    return (
+        row["player__account_id"] is not None
+        and bool(address_from(row["player__account__email"], row["player__email"]))
+        and row["player__member_settings__draw_mail"] is not False  # no settings row: every kind on
     )
-    by_match: dict[int, list[MatchSeat]] = {}
+
+
+_MEMBER = ("player_id", "player__account_id", "player__account__email", "player__email")
+
+
+def _seats(round: Round) -> list[dict]:
+    """The round's seats, each with what its member was told before (``told``: the signature, None
+    when never) and how many draw notices the round has (``told_count``): one query."""
+    told = Notice.objects.filter(kind=Notice.Kind.DRAW, round=round)
+    return list(
+        MatchSeat.objects.filter(match__round=round)
+        .annotate(
+            told=Subquery(told.filter(player=OuterRef("player_id")).values("signature")[:1]),
+            told_count=Subquery(told.order_by().values("round").annotate(n=Count("pk")).values("n")[:1]),
+        )
+        .order_by("match__table", "seat")
+        .values(
+            *_MEMBER,
+            "player__member_settings__draw_mail",
+            "match_id",
+            "match__table",
+            "seat",
+            "side",
+            "told",
+            "told_count",
+        )
+    )
+
+
+def _signatures(seats: list[dict]) -> dict[int, str]:
+    """Player id -> "table|seat|partner ids|opponent ids" (opponents by id): what the mail says."""
+    by_match: dict[int, list[dict]] = {}
     for seat in seats:
-        by_match.setdefault(seat.match_id, []).append(seat)
-    places = {}
+        by_match.setdefault(seat["match_id"], []).append(seat)
+    signatures = {}
     for seat in seats:
-        table = by_match[seat.match_id]
-        partners = [s.player for s in table if s.side == seat.side and s.player_id != seat.player_id]
-        opponents = [s.player for s in table if s.side != seat.side]
-        places[seat.player_id] = {
-            "player": seat.player,
-            "table": seat.match.table,
-            "seat": seat.seat,
-            "partners": partners,
-            "opponents": opponents,
-            "signature": "|".join(
-                [
-                    str(seat.match.table),
-                    seat.seat,
-                    ",".join(str(p.pk) for p in partners),
-                    ",".join(str(p.pk) for p in sorted(opponents, key=lambda p: p.pk)),
-                ]
-            ),
-        }
-    return places
+        table = by_match[seat["match_id"]]
+        me = seat["player_id"]
+        partners = [str(s["player_id"]) for s in table if s["side"] == seat["side"] and s["player_id"] != me]
+        opponents = sorted(s["player_id"] for s in table if s["side"] != seat["side"])
+        signatures[me] = "|".join(
+            [str(seat["match__table"]), seat["seat"], ",".join(partners), ",".join(str(p) for p in opponents)]
+        )
+    return signatures
 
 
 def write_draw_mails(*, round: Round) -> int:
-    """Queue the draw's mails of a published ``round`` (see the module); returns how many. Each is a
-    small task (members.mails.tasks) in one bulk INSERT: the worker renders and sends it."""
+    """Queue the draw's mails of a published ``round`` (see the module); returns how many. Three
+    statements whatever the number of members: the seats with what each was told before (one query),
+    the notices (one upsert), the compose tasks (members.mails.tasks, one INSERT): the worker renders
+    and sends the mails. A fourth query only when a republish moved a member who was told out of the
+    round."""
     if round.status != Round.Status.PUBLISHED:
         return 0
-    places = _places(round)
-    told = {n.player_id: n for n in Notice.objects.filter(kind=Notice.Kind.DRAW, round=round).select_related("player")}
-    jobs, new, changed = [], [], []
-    now = timezone.now()
-    for player_id, place in places.items():
-        player = place["player"]
-        before = told.get(player_id)
-        if before is not None and before.signature == place["signature"]:
-            continue  # told already, and nothing changed for them
-        if not wants(player, "draw"):
-            continue
-        jobs.append(
-            {"player": player_id, "round": round.pk, "signature": place["signature"], "corrected": before is not None}
+    seats = _seats(round)
+    signatures = _signatures(seats)
+    jobs: list[list] = []  # [player, signature, corrected]
+    for seat in seats:
+        signature, before = signatures[seat["player_id"]], seat["told"]
+        if before == signature or not _wants_draw(seat):
+            continue  # told already and nothing changed for them, or they want no draw mail
+        jobs.append([seat["player_id"], signature, before is not None])
+    told_seated = sum(1 for seat in seats if seat["told"] is not None)
+    if not seats or (seats[0]["told_count"] or 0) > told_seated:  # told before, not seated now (a bye)
+        gone = (
+            Notice.objects.filter(kind=Notice.Kind.DRAW, round=round)
+            .exclude(player_id__in=list(signatures))
+            .exclude(signature="")
+            .values(*_MEMBER, "player__member_settings__draw_mail")
         )
-        if before is None:
-            new.append(Notice(kind=Notice.Kind.DRAW, player=player, round=round, signature=place["signature"]))
-        else:
-            before.signature, before.written_at = place["signature"], now
-            changed.append(before)
-    for player_id, before in told.items():  # moved out of the round (a bye, sitting out)
-        if player_id in places or not before.signature or not wants(before.player, "draw"):
-            continue
-        jobs.append({"player": player_id, "round": round.pk, "signature": "", "corrected": True})
-        before.signature, before.written_at = "", now
-        changed.append(before)
-    Notice.objects.bulk_create(new)
-    if changed:
-        Notice.objects.bulk_update(changed, ["signature", "written_at"])
-    if jobs:
-        bulk_enqueue(write_draw_mail, jobs)  # the outbox's queue: in this transaction
+        jobs.extend([row["player_id"], "", True] for row in gone if _wants_draw(row))
+    if not jobs:
+        return 0
+    upsert_rows(
+        Notice,
+        fields=["player", "signature"],
+        rows=[job[:2] for job in jobs],
+        same={"kind": Notice.Kind.DRAW.value, "round": round.pk, "written_at": timezone.now()},
+        conflict=["kind", "player", "round"],
+        update=["signature", "written_at"],
+    )
+    bulk_enqueue(
+        compose_draw_mails, [{"round": round.pk, "members": chunk, "mails": len(chunk)} for chunk in _chunks(jobs)]
+    )
     return len(jobs)
 
 
@@ -134,8 +167,8 @@ def _shown(value) -> str | int:
 
 
 def write_result_mails(*, evening: Evening) -> int:
-    """Queue the result mails of a finished ``evening`` to the members who played, once each (small
-    tasks, one bulk INSERT; the numbers frozen as they are now)."""
+    """Queue the result mails of a finished ``evening`` to the members who played, once each (the
+    numbers frozen as they are now; :func:`queue_result_mails`)."""
     competition = evening.competition
     rows = standings.evening_results(evening)
     season = {row.player_id: row for row in standings.standings(competition)}
@@ -147,28 +180,47 @@ def write_result_mails(*, evening: Evening) -> int:
         .select_related("account", "member_settings")
     }
     top = [{"rank_label": r.rank_label, "name": r.name, "points": _shown(r.points)} for r in rows[:5]]
-    jobs, notices = [], []
+    members = []
     for row in rows:
         player = players.get(row.player_id)
         if player is None or not wants(player, "result"):
             continue
         in_season = season.get(row.player_id)
-        jobs.append(
+        members.append(
             {
                 "player": player.pk,
-                "evening": evening.pk,
                 "row": {"rank_label": row.rank_label, "points": _shown(row.points)},
                 "season_row": None
                 if in_season is None
                 else {"rank": in_season.rank, "rank_label": in_season.rank_label, "points": _shown(in_season.points)},
-                "top": top,
             }
         )
-        notices.append(Notice(kind=Notice.Kind.RESULT, player=player, evening=evening))
-    Notice.objects.bulk_create(notices)
-    if jobs:
-        bulk_enqueue(write_result_mail, jobs)
-    return len(jobs)
+    return queue_result_mails(evening_id=evening.pk, members=members, top=top)
+
+
+def queue_result_mails(*, evening_id: int, members: list[dict], top: list[dict]) -> int:
+    """Queue the result mails of the evening ``evening_id`` to ``members`` (each ``player``, ``row``
+    and ``season_row`` as the mail says them): two statements whatever their number, the notices (one
+    upsert) and the compose tasks (one INSERT)."""
+    if not members:
+        return 0
+    upsert_rows(
+        Notice,
+        fields=["player"],
+        rows=[[m["player"]] for m in members],
+        same={
+            "kind": Notice.Kind.RESULT.value,
+            "evening": evening_id,
+            "signature": "",
+            "written_at": timezone.now(),
+        },
+        conflict=["kind", "player", "evening"],
+    )
+    bulk_enqueue(
+        compose_result_mails,
+        [{"evening": evening_id, "top": top, "members": chunk, "mails": len(chunk)} for chunk in _chunks(members)],
+    )
+    return len(members)
 
 
 # --- the reminder before an evening

@@ -207,6 +207,42 @@ def test_a_queued_mail_round_trips_with_attachments_and_headers():
     assert [a[1] for a in again.attachments] == ["a;b\n", b"\x89PNG\x00"]
 
 
+def test_a_batch_of_mails_goes_over_one_connection_and_a_refused_one_fails_alone(mail_settings, server):
+    server.inbox.refuse_to = {"lid3@example.nl"}
+    queue(8)
+    send_now()
+    assert server.inbox.greetings == 1, "one SMTP connection for the batch"
+    assert sorted(m["To"] for m in server.inbox.messages) == [f"lid{n}@example.nl" for n in range(8) if n != 3]
+    state = outbox.status()
+    assert state.waiting == 1 and state.reason == "de mailserver weigert het bericht"
+    assert "550 5.1.1 No such user" in state.detail
+    server.inbox.refuse_to = set()
+    time_passes()
+    send_now()
+    assert len(server.inbox.messages) == 8 and len(set(server.inbox.message_ids())) == 8
+    assert outbox.status().waiting == 0
+
+
+def test_batches_are_claimed_in_turn_and_every_mail_is_marked_sent(mail_settings, server):
+    queue(7)
+    assert outbox.work(worker_id="w", batch=3) == 7
+    assert len(server.inbox.messages) == 7
+    assert server.inbox.greetings == 3, "one connection per batch of three"
+    rows = DBTaskResult.objects.all()
+    assert {r.status for r in rows} == {TaskResultStatus.SUCCESSFUL}
+    assert all(r.worker_ids == ["w"] and r.return_value == {"sent": True} for r in rows)
+
+
+def test_a_server_down_fails_the_whole_batch_after_one_try(mail_settings, server):
+    server.stop()
+    queue(5)
+    send_now()
+    retries = DBTaskResult.objects.filter(status=TaskResultStatus.READY)
+    assert retries.count() == 5
+    assert {r.args_kwargs["kwargs"]["reason"] for r in retries} == {"unreachable"}
+    assert DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).count() == 0
+
+
 # --- two workers at once
 
 
@@ -355,3 +391,27 @@ def test_without_once_the_worker_keeps_running_and_sends_what_comes_later(tmp_pa
     finally:
         worker.terminate()
         worker.wait(timeout=15)
+
+
+def test_the_batch_worker_claims_and_finishes_a_row_as_django_tasks_does(mail_settings, server):
+    """core.outbox.claim and finish write the fields django_tasks_db's own worker writes (its
+    DBTaskResult.claim and set_successful): this fails loudly when an upgrade changes them."""
+    queue(2)
+    theirs, ours = DBTaskResult.objects.order_by("enqueued_at")
+    theirs.claim("lib")
+    claimed = outbox.claim(worker_id="ours", batch=5)
+    assert [row.pk for row in claimed] == [ours.pk], "a row claimed by another worker is not taken again"
+    theirs.refresh_from_db()
+    ours.refresh_from_db()
+    fields = [f.name for f in DBTaskResult._meta.concrete_fields if f.name not in ("id", "enqueued_at", "started_at")]
+    differ = {f for f in fields if getattr(theirs, f) != getattr(ours, f)}
+    assert differ == {"worker_ids", "args_kwargs"}, differ
+    assert (theirs.worker_ids, ours.worker_ids) == (["lib"], ["ours"])
+    assert theirs.started_at is not None and ours.started_at is not None
+    theirs.set_successful({"sent": True})
+    outbox.send_batch(claimed)
+    theirs.refresh_from_db()
+    ours.refresh_from_db()
+    differ = {f for f in fields if getattr(theirs, f) != getattr(ours, f)}
+    assert differ == {"worker_ids", "args_kwargs", "finished_at"}, differ
+    assert ours.task_result.status == TaskResultStatus.SUCCESSFUL

@@ -50,13 +50,21 @@ def play_and_confirm(round, *, scorer, confirmer) -> None:
 
 
 def compose_queued() -> int:
-    """What the worker does with the members' mails first: render each one queued as a compose task
-    (members.mails.tasks), which queues the mail itself in the outbox. Returns how many."""
+    """What the worker does with the members' mails first: run each compose task queued
+    (members.mails.tasks), which queues the mails themselves in the outbox. Returns how many tasks."""
     from django_tasks_db.models import DBTaskResult
 
-    from members.mails.tasks import write_draw_mail, write_result_mail
+    from members.mails import tasks as member_tasks
 
-    tasks = {t.module_path: t for t in (write_draw_mail, write_result_mail)}
+    tasks = {
+        t.module_path: t
+        for t in (
+            member_tasks.compose_draw_mails,
+            member_tasks.compose_result_mails,
+            member_tasks.write_draw_mail,
+            member_tasks.write_result_mail,
+        )
+    }
     done = 0
     for row in DBTaskResult.objects.filter(status="READY", task_path__in=list(tasks)).order_by("enqueued_at"):
         tasks[row.task_path].func(**row.args_kwargs["kwargs"])

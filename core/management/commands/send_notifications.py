@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.db import connections
+from django.utils.crypto import get_random_string
 
 from core import outbox
 
@@ -35,24 +35,18 @@ class Command(BaseCommand):
             while not once:  # a worker without a server keeps the mails and waits to be restarted
                 time.sleep(3600)
             return
-        # A long-running worker keeps its database connection (django-tasks' loop closes "old" ones after
-        # every mail: with CONN_MAX_AGE=0, each close of SQLite's last connection checkpoints the WAL).
+        # A long-running worker keeps its database connection (with CONN_MAX_AGE=0 a request-style close
+        # after each pass would, for SQLite's last connection, checkpoint the WAL every time).
         for connection in connections.all():
             connection.settings_dict["CONN_MAX_AGE"] = None
-        # django-tasks' own worker, on the mail queue only: it claims one mail at a time (skip locked).
-        # Between passes the apps' scheduled mails are written (outbox.before_each_pass).
+        # The mail queue, a batch of tasks at a time (outbox.work: claimed in a short transaction, skip
+        # locked; the batch's mails over one SMTP connection). Between passes the apps' scheduled mails
+        # are written (outbox.before_each_pass).
+        worker_id = get_random_string(32)
         while True:
             outbox.prune()
             outbox.run_jobs()
-            call_command(
-                "db_worker",
-                queue_name=outbox.QUEUE,
-                batch=True,
-                interval=interval,
-                reload=False,
-                startup_delay=False,
-                verbosity=verbosity,
-            )
+            outbox.work(worker_id=worker_id)
             if once:
                 return
             time.sleep(interval)
