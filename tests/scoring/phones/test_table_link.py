@@ -166,6 +166,15 @@ def test_a_bad_sheet_is_refused_whole_with_the_deal_named(table, client):
     assert table.deals_played == 0 and not AuditEntry.objects.filter(match=table).exists()
 
 
+def test_a_verzaakt_deal_is_saved_without_a_bid_or_points(table, client):
+    """Issue 33 item 2: on the phone "verz." for zij (and nothing else) is a whole deal."""
+    data = {"version": "0", "side": "0", "key": "phone-key-verz", "deal-1-verzaakt": "z"}
+    response = save(client, table, data)
+    assert response.status_code == 200, response.content
+    deal = services.stored_deals(table)[0]
+    assert (deal["bidder"], deal["points"], deal["scores"], deal["verzaakt"]) == (None, [162, 0], [162, 0], 1)
+
+
 def test_without_a_side_or_a_key_nothing_is_saved(table, client):
     sheet = simulated_sheet(table)
     assert save(client, table, form_data(sheet, side=None)).status_code == 403
