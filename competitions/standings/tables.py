@@ -235,7 +235,7 @@ class ProjectorTable(BaseTable):
     rank_label = tables.Column(
         verbose_name="#", accessor="place_label", attrs={"td": {"class": "num rank"}, "th": {"class": "num"}}
     )
-    name = tables.Column(verbose_name=_("Name"))
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name"}})  # wraps, never cut
     played = num(_("Played"))
     match_points = num(_("Match points"))
     points_display = num(_("Points"))

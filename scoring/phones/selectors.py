@@ -21,6 +21,7 @@ from competitions.models import Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
 from core.site_address import site_url  # the address phones reach; lives in core so clubs' invitation links use it too
 from scoring.models import Deal
+from scoring.selectors import seats_in_order, sides_of
 from scoring.sheet.layout import SIDE_SHOWN
 
 
@@ -46,18 +47,20 @@ class TableLinkPaused(Http404):
     change the draw): the link works again, the same, once the round is published again."""
 
 
-def match_for_code(code: str) -> Match:
-    """The match with this table code, with everything its phone page shows (5 queries); 404 for a
-    code that is malformed or unknown (ended: its table is no more), ``TableLinkPaused`` (a 404 too)
-    for a table whose round is not published at the moment."""
+def match_for_code(code: str, *, deals: bool = True) -> Match:
+    """The match with this table code, with everything its phone page shows (5 queries; 4 without
+    its ``deals``, for the names alone); 404 for a code that is malformed or unknown (ended: its table
+    is no more), ``TableLinkPaused`` (a 404 too) for a table whose round is not published at the moment."""
     normal = normalise(code)
     if normal is None:
         raise Http404
-    queryset = Match.objects.select_related("round__competition__club", "round__evening").prefetch_related(
+    related = [
         Prefetch("seats", queryset=MatchSeat.objects.select_related("player")),
         Prefetch("match_sides", queryset=MatchSide.objects.select_related("entrant")),
-        Prefetch("deals", queryset=Deal.objects.order_by("number")),
-    )
+    ]
+    if deals:
+        related.append(Prefetch("deals", queryset=Deal.objects.order_by("number")))
+    queryset = Match.objects.select_related("round__competition__club", "round__evening").prefetch_related(*related)
     match = queryset.filter(table_code=normal).first()
     if match is None:
         raise Http404
@@ -120,3 +123,15 @@ def side_pins(match: Match) -> list[tuple[str, str]]:
 
 def printed_code(match: Match) -> str:
     return printed(match.table_code) if match.table_code else ""
+
+
+def names_at_table(match: Match) -> dict:
+    """Who sits at the table now, as its phone page shows them (issue 33 item 4): each side's word and
+    name, and each seat's player (the dealer of a deal, the player who verzaakt). A phone open on the
+    page polls this and shows a reseat or a new publication without a reload."""
+    sides = [{"index": w.index, "label": w.label, "name": w.name} for w in side_words(sides_of(match))]
+    seats = [
+        {"seat": seat.seat, "label": seat_label(seat.seat), "side": seat.side, "name": seat.player.name}
+        for seat in seats_in_order(match)
+    ]
+    return {"round": match.round.label, "sides": sides, "seats": seats}

@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/", views.table_home, name="home"),
     path("t/worker.js", views.table_worker, name="worker"),
     path("t/<str:code>/", views.table_page, name="page"),
+    path("t/<str:code>/names/", views.table_names, name="names"),
     path("t/<str:code>/preview/", views.table_preview, name="preview"),
     path("t/<str:code>/save/", views.table_save, name="save"),
     path("t/<str:code>/accept/", views.table_accept, name="accept"),

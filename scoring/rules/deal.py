@@ -113,7 +113,8 @@ def score_deal(rules: RuleSet, deal: DealInput) -> DealResult:
 
     A verzaakt costs what ``rules.verzaakt_penalty`` says (RULES.md §4): the whole deal to the
     other side (default), a fixed number of points off the offending side's score of the deal as
-    played (which may then be below zero), or nothing counted at all (the deal is replayed)."""
+    played (which may then be below zero), or nothing counted at all (the deal is replayed).
+    A verzaakt deal may leave out its bidder (``bidder=None``) except under "fixed-points"."""
     result = _score_any(rules, deal)
     if result.verzaakt is None or rules.verzaakt_penalty == "whole-deal":
         return result
@@ -184,6 +185,11 @@ def _score_any(rules: RuleSet, deal: DealInput) -> DealResult:
         return DealResult((pa + ra, pb + rb), False, pit, None, None, 1, None)
 
     bidder = deal.bidder
+    if bidder is None and verzaakt is not None:
+        # Choice (issue 33 item 2): RULES.md §4 gives a verzaakt deal to the other side "whoever
+        # bid", so "verz." and the side is a whole deal without a bidder (made is then None).
+        # Where the deal is scored as played ("fixed-points") score_deal still asks for it.
+        return _verzaakt2(rules, verzaakt, ra, rb, multiplier << challenge, None)
     if bidder != 0 and bidder != 1 or type(bidder) is not int:
         if bidder is None:
             raise InvalidDeal("bidder", E.BIDDER_MISSING, what="side")
@@ -281,8 +287,8 @@ def _score_three(rules: RuleSet, deal: DealInput) -> DealResult:
     if deal.nil and not rules.nil_bid:
         raise InvalidDeal("nil", E.NIL_RULES)
     maker = deal.bidder
-    if not rules.has_bidder:
-        maker = None
+    if not rules.has_bidder or (maker is None and verzaakt is not None):
+        maker = None  # a verzaakt deal needs no maker (as with two sides, see _score_any)
     elif maker not in players or type(maker) is not int:
         if maker is None:
             raise InvalidDeal("bidder", E.BIDDER_MISSING, what="player")

@@ -93,6 +93,9 @@
       return result([pa + ra, pb + rb], false, pit, null, null, 1, null);
     }
     var bidder = deal.bidder === undefined ? null : deal.bidder;
+    // "verz." and its side is a whole deal without a bidder: the other side scores it whoever bid
+    // (RULES.md §4; "fixed-points" scores the deal as played and asks for the bidder in scoreDeal)
+    if (bidder === null && verzaakt !== null) return verzaakt2(rules, verzaakt, ra, rb, multiplier << challenge, null);
     if (!side(bidder, 2)) throw new Invalid("bidder");
     if (challenge) multiplier = multiplier << challenge;
     if (verzaakt !== null) return verzaakt2(rules, verzaakt, ra, rb, multiplier, bidder);
@@ -154,7 +157,7 @@
     if (rules.needs_trump && trump === null) throw new Invalid("trump");
     if (deal.nil && !rules.nil_bid) throw new Invalid("nil");
     var maker = deal.bidder === undefined ? null : deal.bidder;
-    if (!rules.has_bidder) maker = null;
+    if (!rules.has_bidder || (maker === null && verzaakt !== null)) maker = null;
     else if (!side(maker, n)) throw new Invalid("bidder");
     var own = [], whole = total;
     for (i = 0; i < n; i++) { own.push(points[i] + effective[i]); whole += effective[i]; }

@@ -1,7 +1,7 @@
 """Issue 33, "Done when": a club evening's table typed on a phone at 390 px through every trap of items
 1-4, as a scorer meets them in one evening: zij bid and type 1-7-0 (refused at the deal, nothing
 carried into the next), two digits wait for Enter (which never saves), "verz." plus who is a whole
-deal without points, roem from the | V O picker, a reload keeps who types and shows the open deal, and
+deal without a bid or points, roem from the | V O picker, a reload keeps who types and shows the open deal, and
 a clash lost to another phone keeps this phone's sheet across a reload until "Save mine over it"."""
 
 from __future__ import annotations
@@ -53,12 +53,17 @@ def test_one_table_types_its_evening_through_every_trap(tables, new_context):  #
     page.keyboard.press("Enter")
     assert focused(page) == "deal-3-points_a" and match.deals.count() == 0
 
-    # item 2: "verz." and who verzaakt is a whole deal, no points made up
-    tap_chip(page, 3, "bidder", "w")
+    # item 2: "verz." and who verzaakt is a whole deal: no bid ("speelt") and no points made up; the
+    # phone's own scoring and then the server's answer both take it
     tap_chip(page, 3, "verzaakt", "z")
     page.locator("#deal-3-verzaakt_seat").select_option("E")
     page.wait_for_function("document.getElementById('deal-3').dataset.state === 'ok'")
     assert page.locator("#deal-3 output[data-score-side='0']").inner_text() == "162"
+    answers = int(page.locator("#table-sheet").get_attribute("data-updates") or 0)
+    page.wait_for_function(f"Number(document.getElementById('table-sheet').dataset.updates || 0) > {answers}")
+    assert page.locator("#deal-3").get_attribute("data-state") == "ok"
+    assert page.locator("#deal-3").get_attribute("data-mark") == "V"
+    assert not page.locator("ul[data-errors-for='3']").is_visible()
 
     # item 4: roem from the picker
     tap_chip(page, 4, "bidder", "w")
@@ -92,6 +97,6 @@ def test_one_table_types_its_evening_through_every_trap(tables, new_context):  #
     match.refresh_from_db()
     assert match.deals_played == 4
     third = match.deals.get(number=3)
-    assert (third.verzaakt, third.score_a, third.score_b) == (1, 162, 0)
+    assert (third.bidder, third.verzaakt, third.verzaakt_seat, third.score_a, third.score_b) == (None, 1, "E", 162, 0)
     assert match.deals.get(number=1).points_b == 102 and match.deals.get(number=4).roem_a == 50
     assert page.js_errors == []

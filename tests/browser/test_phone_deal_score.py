@@ -170,3 +170,37 @@ def test_the_phone_reads_a_deal_as_the_sheet_form(scorer):
             have = {k: have["deal"][k] for k in ("points", "roem", "bidder")}
         have = {k: v for k, v in have.items() if v not in ("", None)}  # no reason of its own
         assert have == want, typed
+
+
+def test_a_verzaakt_deal_needs_no_bid_on_the_phone(scorer):
+    """Issue 33 item 2: "verz." and its side, nothing else typed, is a whole deal on the phone too:
+    scored as the engine scores it (the other side 162 plus all roem, no bidder), and under
+    "fixed-points" (the deal scored as played) the bid is still asked, as by the engine."""
+    cases = [
+        (RULESETS["amsterdam"], {"bidder": "", "points": ["", ""], "roem": ["|", ""], "verzaakt": "z"}),
+        (RULESETS["amsterdam"], {"bidder": "", "points": ["", ""], "roem": ["", "V"], "verzaakt": "w"}),
+        (
+            dataclasses.replace(RULESETS["amsterdam"], verzaakt_bonus=100),
+            {"bidder": "", "points": ["", ""], "roem": ["", ""], "verzaakt": "w"},
+        ),
+        (
+            dataclasses.replace(RULESETS["amsterdam"], verzaakt_penalty="fixed-points", verzaakt_points=100),
+            {"bidder": "", "points": ["100", ""], "roem": ["", ""], "verzaakt": "z"},
+        ),
+    ]
+    for rules, typed in cases:
+        read = scorer.evaluate(
+            "([rules, typed]) => window.KlaverjasScore.readDeal(rules, typed)", [rules_for_phone(rules), typed]
+        )
+        assert "deal" in read and read["deal"]["bidder"] is None, typed
+        d = read["deal"]
+        deal = DealInput(tuple(d["points"]), tuple(d["roem"]), bidder=None, verzaakt=d["verzaakt"])
+        have = scorer.evaluate(
+            "([rules, deal]) => window.KlaverjasScore.scoreDeal(rules, deal)", [rules_for_phone(rules), d]
+        )
+        want = engine(rules, deal)
+        assert {k: have.get(k) for k in want} == want, typed
+    amsterdam = [engine(RULESETS["amsterdam"], DealInput((162, 0), (20, 0), bidder=None, verzaakt=1))]
+    assert amsterdam == [{"scores": [182, 0], "marks": ["", "V"], "mark": "V"}]
+    fixed = dataclasses.replace(RULESETS["amsterdam"], verzaakt_penalty="fixed-points", verzaakt_points=100)
+    assert engine(fixed, DealInput((100, 62), bidder=None, verzaakt=1)) == {"error": "bidder"}

@@ -130,6 +130,18 @@ def test_bidder_may_be_a_side_letter(client, match, key):
     assert response.json()["deals"][0]["scores"] == [60, 102]
 
 
+def test_a_verzaakt_deal_needs_no_bidder(client, match, key):
+    """Issue 33 item 2: a verzaakt deal is whole without a bidder (RULES.md §4: "whoever bid")."""
+    deal = {"points": [0, 162], "roem": [20, 0], "verzaakt": 1}
+    response = put(client, match, {"version": 0, "deals": [deal]}, key)
+    assert response.status_code == 200, response.content
+    read = response.json()["deals"][0]
+    assert (read["bidder"], read["scores"], read["mark"]) == (None, [182, 0], "V")
+    assert put(client, match, {"version": 1, "deals": [{"points": [0, 162]}]}, key).json()["errors"][0]["field"] == (
+        "bidder"
+    )
+
+
 # --- PUT: refusals change nothing ----------------------------------------------------------------
 
 

@@ -300,6 +300,31 @@ def test_a_verzaakt_deal_needs_no_made_up_points(client, club, scorer):
     assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
 
 
+def test_a_verzaakt_deal_needs_no_bidder(client, club, scorer):
+    """Issue 33 item 2: "verz." and the side that reneged is a whole deal: no bidder, no points. The
+    other side scores 162 plus all roem (RULES.md §4, "whoever bid"); the deal is kept without a
+    bidder. Where the club scores a verzaakt deal as played ("fixed-points") both are asked."""
+    match = make_match(club, slug="verzaakt-zonder-bod")
+    client.force_login(scorer)
+    data = {"version": "0", "deal-1-verzaakt": "z", "deal-1-roem_a": "20"}
+    response = client.post(enter_url(match), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    deal = Deal.objects.get(match=match)
+    assert (deal.bidder, deal.points_a, deal.points_b, deal.score_a, deal.score_b, deal.verzaakt) == (
+        None,
+        162,
+        0,
+        182,
+        0,
+        1,
+    )
+    played = make_match(club, slug="verzaakt-zonder-bod-gespeeld", rule_options={"verzaakt_penalty": "fixed-points"})
+    data = {"version": "0", "deal-1-verzaakt": "z", "deal-1-points_a": "100"}
+    response = client.post(enter_url(played), data)
+    assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
+    assert "deal-1-bidder" in response.context["form"].errors
+
+
 def test_a_three_player_table_has_three_columns(client, club, scorer):
     match = make_match(club, ruleset="driemans")
     client.force_login(scorer)

@@ -166,6 +166,15 @@ def test_a_bad_sheet_is_refused_whole_with_the_deal_named(table, client):
     assert table.deals_played == 0 and not AuditEntry.objects.filter(match=table).exists()
 
 
+def test_a_verzaakt_deal_is_saved_without_a_bid_or_points(table, client):
+    """Issue 33 item 2: on the phone "verz." for zij (and nothing else) is a whole deal."""
+    data = {"version": "0", "side": "0", "key": "phone-key-verz", "deal-1-verzaakt": "z"}
+    response = save(client, table, data)
+    assert response.status_code == 200, response.content
+    deal = services.stored_deals(table)[0]
+    assert (deal["bidder"], deal["points"], deal["scores"], deal["verzaakt"]) == (None, [162, 0], [162, 0], 1)
+
+
 def test_without_a_side_or_a_key_nothing_is_saved(table, client):
     sheet = simulated_sheet(table)
     assert save(client, table, form_data(sheet, side=None)).status_code == 403
@@ -297,3 +306,25 @@ def test_the_organisers_page_shows_the_address_and_its_qr_code(table, client, sc
     with override_settings(SITE_URL="http://192.168.1.20:8000"):
         html = client.get("/manage/phones/").content.decode()
     assert "http://192.168.1.20:8000" in html and "<svg" in html and printed(table.table_code) in html
+
+
+def test_the_names_at_a_table_answer_304_until_a_reseat(table, client, django_assert_max_num_queries):
+    """Issue 33 item 4: what the open phone polls (static/js/table_names.js): who sits where, with an
+    ETag; unchanged it is 304, after a reseat the new name; a paused round answers 423 as the rest."""
+    url = f"/t/{table.table_code}/names/"
+    with django_assert_max_num_queries(4):
+        first = client.get(url, HTTP_ACCEPT="application/json")
+    assert first.status_code == 200 and first["ETag"]
+    names = first.json()
+    assert [s["label"] for s in names["sides"]] == ["wij", "zij"]
+    assert {s["seat"] for s in names["seats"]} == {"N", "E", "S", "W"}
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    seat = table.seats.get(seat="N")
+    seat.player.first_name = "Annemarie"
+    seat.player.save()
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    assert "Annemarie" in {s["seat"]: s["name"] for s in again.json()["seats"]}["N"]
+    assert "Annemarie" in again.json()["sides"][0]["name"]
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.DRAFT)
+    assert client.get(url, HTTP_ACCEPT="application/json").status_code == 423

@@ -196,3 +196,47 @@ def test_nil_with_roem_three_players():
     assert result.nat and result.scores == (0, 182, 182)
     result = score_deal(rules, DealInput((0, 100, 62), (0, 20, 0), bidder=0, nil=True))
     assert result.made and result.scores == (50, 120, 62)
+
+
+# Issue 33 item 2: "verz." and the side that reneged is a whole deal. RULES.md §4 gives it to the
+# other side "whoever bid", so the bidder may be left out (bidder=None); where the deal is scored
+# as played ("fixed-points") the bidder is still asked, because made or nat depends on it.
+FIXED = dataclasses.replace(AMS, verzaakt_penalty="fixed-points", verzaakt_points=100)
+REPLAY = dataclasses.replace(AMS, verzaakt_penalty="replay")
+NO_BID_VERZAAKT = [
+    ("a-reneged", AMS, DealInput((162, 0), (20, 50), bidder=None, verzaakt=0), (0, 232)),
+    ("b-reneged", AMS, DealInput((0, 162), (20, 0), bidder=None, verzaakt=1), (182, 0)),
+    ("bonus", VBONUS, DealInput((0, 162), bidder=None, verzaakt=1), (262, 0)),
+    ("rotterdam", ROT, DealInput((81, 81), (20, 20), bidder=None, verzaakt=0), (0, 202)),
+    ("no-nat", GEZ, DealInput((0, 162), (0, 20), bidder=None, verzaakt=1), (182, 0)),
+    (
+        "wilde-boom-spades-kraak",
+        WB,
+        DealInput((0, 162), (20, 0), bidder=None, verzaakt=1, trump=S, challenge=1),
+        (728, 0),
+    ),
+    ("replay", REPLAY, DealInput((0, 162), bidder=None, verzaakt=1), (0, 0)),
+    ("three", DRIE, DealInput((0, 162, 0), (20, 0, 0), bidder=None, verzaakt=1), (182, 0, 182)),
+]
+
+
+@pytest.mark.parametrize("rules, deal, scores", [c[1:] for c in NO_BID_VERZAAKT], ids=[c[0] for c in NO_BID_VERZAAKT])
+def test_a_verzaakt_deal_needs_no_bidder(rules, deal, scores):
+    result = score_deal(rules, deal)
+    assert result.scores == scores
+    assert (result.bidder, result.made, result.nat, result.verzaakt) == (None, None, False, deal.verzaakt)
+    assert result.marks[deal.verzaakt] == "V"
+    # the same deal with either bidder scores the same: who bid does not change a verzaakt deal
+    for bidder in range(rules.sides):
+        assert score_deal(rules, dataclasses.replace(deal, bidder=bidder)).scores == scores
+
+
+def test_a_verzaakt_deal_scored_as_played_still_asks_the_bidder():
+    with pytest.raises(InvalidDeal) as refused:
+        score_deal(FIXED, DealInput((0, 162), bidder=None, verzaakt=1))
+    assert refused.value.field == "bidder"
+    assert score_deal(FIXED, DealInput((0, 162), bidder=0, verzaakt=1)).scores == (0, 62)
+    # and a deal without verzaakt still needs its bidder
+    with pytest.raises(InvalidDeal) as refused:
+        score_deal(AMS, DealInput((100, 62), bidder=None))
+    assert refused.value.field == "bidder"
