@@ -93,7 +93,8 @@ def _orderable_columns() -> frozenset[str]:
     """Every column name a public table may be sorted by (``sort=name`` or ``sort=-name``): the
     columns of every django-tables2 table class of the site, read once (the URLconf has imported
     the views, and with them every table, before the first page is keyed)."""
-    names, classes = set(), list(tables2.Table.__subclasses__())
+    names: set[str] = set()
+    classes = list(tables2.Table.__subclasses__())
     while classes:
         cls = classes.pop()
         classes.extend(cls.__subclasses__())
