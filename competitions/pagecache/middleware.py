@@ -35,7 +35,7 @@ PUBLISHED = Round.Status.PUBLISHED
 CONFIRMED_PAGES = (
     frozenset(  # show confirmed results only (the front page: rounds with their confirmed tables, the latest confirmed)
         {
-            "competitions:standings",
+            "standings:page",
             "competitions:fixtures",
             "competitions:calendar",
             "competitions:team",
@@ -78,7 +78,7 @@ SORT, NUMBER, KEEP, FLAG = "sort", "number", "keep", "flag"
 PARAMETERS: dict[str, dict[str, str]] = {
     "competitions:home": {"sort": SORT},
     "competitions:detail": {"r-sort": SORT, "e-sort": SORT},
-    "competitions:standings": {"sort": SORT, "page": KEEP, "per_page": KEEP, "follow": NUMBER},
+    "standings:page": {"sort": SORT, "page": KEEP, "per_page": KEEP, "follow": NUMBER},
     "competitions:round": {"sort": SORT},
     "competitions:evening": {"sort": SORT},
     "competitions:player": {"m-sort": SORT, "p-sort": SORT, "e-sort": SORT},

@@ -22,6 +22,21 @@ from competitions.standings.tiebreak import row_id
 LEADERS = 5
 
 
+def league_context(competition: Competition, rows: list, follow) -> dict:
+    """The standings page's pictures and, for a league of teams, its latest team matches (one query)."""
+    if competition.format != Competition.Format.TEAMS:  # the chart reads only what it draws
+        return {"course": season_course(competition, rows, follow=follow, published_only=True), "latest_lines": []}
+    lines = fixture_lines(competition)
+    played = [line for line in lines if line.result is not None]
+    latest = max((line.round for line in played), default=None)
+    return {
+        "course": season_course(competition, rows, follow=follow, lines=lines),
+        "latest_lines": [line for line in played if line.round == latest]
+        if competition.format == Competition.Format.TEAMS
+        else [],
+    }
+
+
 def _follow_id(value) -> int | None:
     try:
         return int(value)
