@@ -10,7 +10,7 @@ Fields may be added, never removed or renamed. Component names are unique across
 from __future__ import annotations
 
 import datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 from ninja import Field, Path, Router, Schema
 from pydantic import ConfigDict
@@ -23,11 +23,18 @@ from core.api_errors import ApiErrors
 
 router = Router(tags=["competitions"])
 
-FormatName = Literal[tuple(Competition.Format.values)]  # type: ignore[valid-type]
-RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: ignore[valid-type]
-StandingsMethodName = Literal[tuple(Competition.StandingsMethod.values)]  # type: ignore[valid-type]
-MatchStatusName = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
-ResultName = Literal[tuple(MatchSide.Result.values)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the names are built from the models' choices at run time, which mypy cannot follow
+    FormatName: TypeAlias = str
+    RuleSetName: TypeAlias = str
+    StandingsMethodName: TypeAlias = str
+    MatchStatusName: TypeAlias = str
+    ResultName: TypeAlias = str
+else:
+    FormatName = Literal[tuple(Competition.Format.values)]
+    RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]
+    StandingsMethodName = Literal[tuple(Competition.StandingsMethod.values)]
+    MatchStatusName = Literal[tuple(Match.Status.values)]
+    ResultName = Literal[tuple(MatchSide.Result.values)]
 
 SLUG = Path(..., min_length=1, max_length=80, pattern=r"^[-a-zA-Z0-9_]+$", description="the competition's short name")
 EVENING_NUMBER = Path(..., ge=1, le=32767, description="the evening's number, from 1")

@@ -19,6 +19,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player, Team
@@ -327,7 +328,7 @@ class Competition(models.Model):
     def clean(self) -> None:
         """The season options that only make sense together (RULES.md §9, real clubs' reglementen)."""
         super().clean()
-        errors = {}
+        errors: dict[str, str | Promise] = {}
         if self.min_evenings and self.planned_evenings and self.min_evenings > self.planned_evenings:
             errors["min_evenings"] = _("At most the number of planned evenings (%(planned)s).") % {
                 "planned": self.planned_evenings
@@ -417,7 +418,7 @@ class Round(models.Model):
     @property
     def label(self) -> str:
         """ "Evening 11 · round 1" on a club evening, "Round 7" in a league (select_related evening)."""
-        if self.evening_id is None or self.evening_round is None:
+        if self.evening_id is None or self.evening_round is None or self.evening is None:
             return _("Round %(number)s") % {"number": self.number}
         return _("Evening %(evening)s · round %(round)s") % {
             "evening": self.evening.number,

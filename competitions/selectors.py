@@ -262,7 +262,7 @@ def table_view(match: Match, *, play_shown: bool = True) -> TableView:
     for side in range(match.sides):
         ms = rows.get(side)
         names = [n for _, n in players.get(side, [])]
-        name = ms.entrant.name if ms is not None and ms.entrant_id else " & ".join(names)
+        name = ms.entrant.name if ms is not None and ms.entrant else " & ".join(names)
         sides.append(
             SideView(
                 side=side,

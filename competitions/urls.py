@@ -7,7 +7,6 @@ from competitions import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("competitions/<slug:slug>/", views.competition_detail, name="detail"),
-    path("competitions/<slug:slug>/standings/", views.standings_page, name="standings"),
     path("competitions/<slug:slug>/standings/projector/", views.projector, name="projector"),
     path("competitions/<slug:slug>/rounds/<int:number>/", views.round_detail, name="round"),
     path("competitions/<slug:slug>/evenings/<int:number>/", views.evening_detail, name="evening"),

@@ -15,7 +15,7 @@ from clubs.setup.selectors import has_own_club
 from competitions import selectors
 from competitions.evenings.selectors import evening_complete, evening_rounds
 from competitions.league.calendar import webcal_url
-from competitions.league.selectors import league_context, round_lines
+from competitions.league.selectors import round_lines
 from competitions.models import Competition
 from competitions.pagecache.live import live_round_matches, stamp
 from competitions.players import selectors as player_selectors
@@ -24,20 +24,14 @@ from competitions.season.forms import tie_choices
 from competitions.standings import (
     evening_results,
     evening_results_by_number,
-    points_championship,
     standings,
-    team_members,
 )
 from competitions.standings.notes import imported_note, season_notes
 from competitions.standings.prizes import prize_rule_text
 from competitions.standings.report import evening_report, evening_statistics, season_rows_after, statistics_lines
-from competitions.standings.tables import EveningResultTable, ProjectorTable, StandingsTable
+from competitions.standings.tables import EveningResultTable, ProjectorTable
 from competitions.tables import CompetitionTable, EveningTable, MatchTable, RoundTable
-from core.paging import paginate
 
-STANDINGS_PER_PAGE = 100
-POINTS_CHAMPIONSHIP_ROWS = 5  # the standings page lists the points championship's first five
-EVENING_COLUMNS_MAX = 20  # individual seasons: one column per evening up to this many
 PROJECTOR_ROWS = 200  # every row: long lists page by themselves (static/js/projector.js)
 PROJECTOR_REFRESH = 30  # seconds: the page reloads itself without JavaScript
 PROJECTOR_POLL_MS = 1500  # with JavaScript: asks whether anything changed, shows it within 2 s
@@ -75,33 +69,6 @@ def competition_detail(request, slug):
         "tie_breakers": [str(dict(tie_choices()).get(k, k)) for k in competition.tie_breakers or []],
     }
     return render(request, "competitions/detail.html", context)
-
-
-def _evening_numbers(competition, rows) -> list[int]:
-    if competition.format != Competition.Format.INDIVIDUAL:
-        return []
-    numbers = sorted({e.number for r in rows for e in r.evenings if e.number is not None})
-    return numbers if len(numbers) <= EVENING_COLUMNS_MAX else []
-
-
-def standings_page(request, slug):
-    competition = selectors.public_competition(slug)
-    rows = standings(competition)
-    table = StandingsTable(rows, competition=competition, evening_numbers=_evening_numbers(competition, rows))
-    paginate(request, table, per_page=STANDINGS_PER_PAGE)  # checked numbers: a bad per_page is a 400
-    team_members([bound.record for bound in table.page.object_list] if table.page else rows)  # only the rows shown
-    divisions = sorted({(r.division_order, r.division) for r in rows if r.division})
-    context = {
-        "competition": competition,
-        "table": table,
-        "divisions": [name for _, name in divisions],
-        "counted_note": competition.standings_method != Competition.StandingsMethod.TOTAL,
-        "prize_rule": prize_rule_text(competition, len(rows)),
-        "season_notes": season_notes(competition, rows),
-        "points_champions": points_championship(rows)[:POINTS_CHAMPIONSHIP_ROWS] if competition.points_champion else [],
-        **league_context(competition, rows, request.GET.get("follow")),  # competitions.league.selectors
-    }
-    return render(request, "competitions/standings.html", context)
 
 
 def live_etag(request, slug) -> str | None:

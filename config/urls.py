@@ -8,11 +8,12 @@ from django.urls import include, path
 from django.utils.functional import lazy
 from django.views.generic import RedirectView
 
+from competitions.standings import urls as standings_urls
 from config.api import api
 
 
-def namespace(name: str, *folders: tuple[str, str]):
-    """Several folders' URLs, each under its own prefix, in one namespace ``name``."""
+def namespace(name: str, *folders: tuple[str, str | list]):
+    """Several folders' URLs (a URLconf, or a list of paths), each under its own prefix, in one namespace ``name``."""
     return include(([path(prefix, include(urls)) for prefix, urls in folders], name))
 
 
@@ -30,9 +31,10 @@ urlpatterns = [
     path("api/", api.urls),
     path("matches/<int:pk>/", include("scoring.entry.urls")),
     path("", include("scoring.prints.urls")),
+    path(competition, include("competitions.standings.urls")),  # the page, its PDF and its xlsx, together
     path(
         competition,
-        namespace("competition_exports", ("", "competitions.standings.urls"), ("", "competitions.evenings.urls")),
+        namespace("competition_exports", ("", standings_urls.FILE_ALIASES), ("", "competitions.evenings.urls")),
     ),
     path(
         "manage/", namespace("staff", ("", "competitions.organiser.urls"), (competition, "competitions.movement.urls"))
@@ -49,5 +51,13 @@ urlpatterns = [
     path("", include("scoring.duplicate.urls")),
     path("manage/backups/", include("scoring.backup.urls")),
     path("", include("members.urls")),
-    path("", namespace("competitions", ("", "competitions.urls"), (competition, "competitions.league.urls"))),
+    path(
+        "",
+        namespace(
+            "competitions",
+            ("", "competitions.urls"),
+            (competition, "competitions.league.urls"),
+            (competition, standings_urls.PAGE_ALIAS),
+        ),
+    ),
 ]

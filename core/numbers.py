@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import overload
 
 from django.utils.formats import number_format
 
@@ -41,10 +42,22 @@ def half_up(value, places: int = 0) -> Decimal:
     return _decimal(value).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
+@overload
+def rounded(value) -> int: ...
+@overload
+def rounded(value, places: int) -> int | float: ...
+
+
 def rounded(value, places: int = 0) -> int | float:
     """The rounded number as JSON and openpyxl take it: an int with no decimals, else a float."""
     number = half_up(value, places)
     return int(number) if places == 0 else float(number)
+
+
+@overload
+def quotient(numerator, denominator) -> int: ...
+@overload
+def quotient(numerator, denominator, places: int) -> int | float: ...
 
 
 def quotient(numerator, denominator, places: int = 0) -> int | float:

@@ -24,12 +24,15 @@ tests/core/test_private_internals.py names what changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
+from typing import Any, Generic, TypeVar
 
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import Field, Model, QuerySet
 from django.db.models.query import get_related_populators
+
+M = TypeVar("M", bound=Model)
 
 
 def _marker(kind: type, position: int):
@@ -39,7 +42,7 @@ def _marker(kind: type, position: int):
     return 32_719 - position if kind is int else f"\x00marker-{position}\x00"
 
 
-class PreparedQuery:
+class PreparedQuery(Generic[M]):
     """``build(*args)`` returns a queryset (e.g. ``values_list(...)[:1]``); ``rows(*args)`` runs its
     SQL with ``args`` and returns the rows as tuples.
 
@@ -49,7 +52,7 @@ class PreparedQuery:
     ORM instead.
     """
 
-    def __init__(self, build: Callable[..., QuerySet], *kinds: type):
+    def __init__(self, build: Callable[..., QuerySet[M, Any]], *kinds: type):
         if any(kind not in (int, str) for kind in kinds):
             raise TypeError("PreparedQuery arguments are int or str")
         self.build = build
@@ -57,7 +60,7 @@ class PreparedQuery:
         self._plans: dict[str, tuple[str, tuple, tuple[tuple[int, ...], ...]] | None] = {}
         self._model_plans: dict[str, _ModelPlan | None] = {}
 
-    def _compile(self, alias: str):
+    def _compile(self, alias: str) -> tuple[QuerySet, Any, tuple[str, tuple, tuple[tuple[int, ...], ...]] | None]:
         """The compiler of the query built with markers, its SQL, and where each marker sits among
         the parameters (None when one of them does not show up: then the ORM runs every call)."""
         markers = [_marker(kind, i) for i, kind in enumerate(self.kinds)]
@@ -98,7 +101,7 @@ class PreparedQuery:
             return [tuple(row) for row in self.build(*args).using(using)]
         return [tuple(row) for row in self._run(plan, args, using)]
 
-    def objects(self, *args, using: str = "default") -> list[Model]:
+    def objects(self, *args, using: str = "default") -> list[M]:
         """The model instances the queryset ``build(*args)`` gives, with its ``select_related``
         instances and annotations (not its ``prefetch_related``: such a query is refused)."""
         self._check(args)
@@ -107,10 +110,11 @@ class PreparedQuery:
         plan = self._model_plans[using]
         if plan is None:
             return list(self.build(*args).using(using))
-        return plan.instances(self._run(plan.sql_plan, args, using), using)
+        instances: list[Any] = plan.instances(self._run(plan.sql_plan, args, using), using)  # of the model M
+        return instances
 
 
-def as_prefetched(instance: Model, **rows: list) -> Model:
+def as_prefetched(instance: M, **rows: list) -> M:
     """Hand rows of ``instance``'s reverse relations as if prefetched (``match.deals.all()`` reads
     them, and each row's foreign key back is ``instance``), without a query: rows read with
     ``objects``, or just written."""
@@ -155,9 +159,10 @@ class _ModelPlan:
 
     @classmethod
     def of(cls, queryset: QuerySet, compiler, sql_plan, using: str) -> _ModelPlan | None:
-        if queryset._prefetch_related_lookups:
+        # private attributes, not in django-stubs: this module is the one that leans on Django's internals
+        if queryset._prefetch_related_lookups:  # type: ignore[attr-defined]
             raise TypeError("PreparedQuery.objects does not prefetch: read the related rows with their own query")
-        if sql_plan is None or compiler.has_extra_select or queryset._known_related_objects:
+        if sql_plan is None or compiler.has_extra_select or queryset._known_related_objects:  # type: ignore[attr-defined]
             return None  # the ORM, every call: still right, only not faster
         return cls(compiler, sql_plan, compiler.select, compiler.klass_info, compiler.annotation_col_map, using)
 
@@ -199,13 +204,14 @@ def _value(value):
     return value.value if isinstance(value, Enum) else value
 
 
-def _plain(fields) -> None:
+def _plain(fields) -> list[Field]:
     for field in fields:
-        if field.get_internal_type() not in PLAIN_TYPES:
+        if not isinstance(field, Field) or field.get_internal_type() not in PLAIN_TYPES:
             raise TypeError(f"{field} is not a plain column: write it through the ORM")
+    return fields
 
 
-def insert_rows(model: type[Model], objects: list[Model], using: str = "default") -> None:
+def insert_rows(model: type[Model], objects: Sequence[Model], using: str = "default") -> None:
     """INSERT the unsaved ``objects``, the SQL of one row built once and sent for each (psycopg
     pipelines them in one round trip). For models of plain columns only (numbers, text, booleans,
     foreign keys); the ids are not read back. The save of a sheet writes its deals so:
@@ -247,8 +253,7 @@ def update_row(model: type[Model], pk: int, values: dict, using: str = "default"
     names = tuple(values)
 
     def build(quote) -> str:
-        fields = [model._meta.get_field(name) for name in names]
-        _plain(fields)
+        fields = _plain([model._meta.get_field(name) for name in names])
         return (
             f"UPDATE {quote(model._meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
             f"WHERE {quote(model._meta.pk.column)} = %s"
@@ -262,8 +267,7 @@ def delete_rows(model: type[Model], field: str, value: int, using: str = "defaul
     rows nothing else points at); the number of rows deleted."""
 
     def build(quote) -> str:
-        column = model._meta.get_field(field)
-        _plain([column])
+        [column] = _plain([model._meta.get_field(field)])
         if model._meta.related_objects:
             raise TypeError(f"rows of {model.__name__} are pointed at: delete them through the ORM")
         return f"DELETE FROM {quote(model._meta.db_table)} WHERE {quote(column.column)} = %s"

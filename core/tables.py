@@ -57,7 +57,7 @@ class BaseTable(tables.Table):
         plan = [_column_plan(bound_column, rows[0].record if rows else None) for bound_column in self.columns]
         plain_ints = not settings.USE_THOUSAND_SEPARATOR  # then localize gives a whole number as str() does
         row_attrs = _row_attrs_plan(self)
-        body = []
+        body: list[str] = []
         for row in rows:
             record = row.record
             cells = []

@@ -86,18 +86,22 @@ def _values(cells, key: str, number: int, problems: list, positions: dict | None
     return tuple(values)
 
 
-def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
+def read_sheet(
+    ws, key: str, columns, problems: list, *, max_rows: int = MAX_ROWS, aliases: dict[str, set[str]] | None = None
+) -> list[tuple[int, dict]]:
     """Rows as (row number, {column key: value}); header and formula problems are added to ``problems``.
-    Reads at most ``MAX_ROWS`` rows (and one more, to say there are more) of at most ``MAX_COLUMNS``."""
+    A column's header is its key, in English or the current language, or one of its ``aliases``
+    (lower case). Reads at most ``max_rows`` rows (and one more, to say there are more) of at most
+    ``MAX_COLUMNS``."""
     width = min(ws.max_column or MAX_COLUMNS, MAX_COLUMNS)
-    rows = ws.iter_rows(max_row=MAX_ROWS + 2, max_col=width)
+    rows = ws.iter_rows(max_row=max_rows + 2, max_col=width)
     header = next(rows, None)
     if header is None:
         return []
     header = _values(header, key, 1, problems)
     positions, known = {}, {}
     for k, _req, _len in columns:
-        for alias in _aliases(k):
+        for alias in _aliases(k) | (aliases or {}).get(k, set()):
             known[alias] = k
     for index, title in enumerate(header):
         if title is None or str(title).strip() == "":
@@ -121,8 +125,8 @@ def read_sheet(ws, key: str, columns, problems: list) -> list[tuple[int, dict]]:
             )
     result = []
     for number, values in enumerate(rows, start=2):
-        if number > MAX_ROWS + 1:
-            problems.append(_("Sheet '%(sheet)s' has more than %(max)s rows.") % {"sheet": ws.title, "max": MAX_ROWS})
+        if number > max_rows + 1:
+            problems.append(_("Sheet '%(sheet)s' has more than %(max)s rows.") % {"sheet": ws.title, "max": max_rows})
             break
         values = _values(values, key, number, problems, positions)
         if all(v is None or str(v).strip() == "" for v in values):

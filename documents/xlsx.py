@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime
 import math
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 from zipfile import ZIP_DEFLATED, ZipFile
@@ -68,11 +68,14 @@ class Noted:
 class Exporter:
     """Subclasses set ``columns`` (or override :meth:`get_columns`) and implement :meth:`rows`."""
 
-    sheet_title = "Sheet"
     filename = "export.xlsx"
     columns: Sequence[Column] = ()
     freeze_header = True
     autofilter = False  # a filter on the header row, over every data row
+
+    @property
+    def sheet_title(self) -> str:
+        return "Sheet"
 
     def document_title(self) -> str:
         """The workbook's title (its document properties); none by default."""
@@ -123,7 +126,8 @@ class _RowWriter(WorksheetWriter):
 
     def _plan(self, kinds: tuple) -> tuple[str, list]:
         """A format string for rows whose values have these types, and which values it takes how."""
-        xml, picks = ['<row r="{0}">'], []
+        xml = ['<row r="{0}">']
+        picks: list[tuple[int, Callable | None]] = []  # (value's index, how it is written; None: as it is)
         for index, (letter, kind) in enumerate(zip(LETTERS, kinds)):
             if kind is type(None):
                 continue
@@ -213,8 +217,8 @@ def write_xlsx(exporter: Exporter, fileobj) -> int:
     if exporter.freeze_header:
         ws.freeze_panes = f"A{len(titles) + 2}"
     _prepare_sheet(ws)  # after widths and panes: the sheet's top is written here
-    for title in titles:
-        ws.append(styled_row(ws, title, font=Font(bold=True, size=13)))
+    for title_row in titles:
+        ws.append(styled_row(ws, title_row, font=Font(bold=True, size=13)))
     ws.append(
         styled_row(
             ws,

@@ -23,11 +23,11 @@ _MATCH_FOR_API = PreparedQuery(lambda pk: Match.objects.select_related("round__c
 _SEATS = PreparedQuery(lambda pk: MatchSeat.objects.select_related("player").filter(match_id=pk), int)
 _SIDES = PreparedQuery(lambda pk: MatchSide.objects.select_related("entrant").filter(match_id=pk), int)
 _DEALS = PreparedQuery(lambda pk: Deal.objects.filter(match_id=pk).order_by("number"), int)
-_SHEET_ROWS = {"seats": _SEATS, "match_sides": _SIDES, "deals": _DEALS}
+_SHEET_ROWS: dict[str, PreparedQuery] = {"seats": _SEATS, "match_sides": _SIDES, "deals": _DEALS}
 ID_MAX = 2**63 - 1  # the largest id the columns hold: a larger number is no match, not a database error
 
 
-def _one(query: PreparedQuery, pk: int) -> Match:
+def _one(query: PreparedQuery[Match], pk: int) -> Match:
     found = query.objects(pk) if 0 < pk <= ID_MAX else []
     if not found:
         raise Http404("No match with this id.")
@@ -112,7 +112,7 @@ def sides_of(match: Match) -> list[SideView]:
     for index in range(match.sides):
         side = match_sides.get(index)
         players = by_side.get(index, [])
-        name = side.entrant.name if side is not None and side.entrant_id else " & ".join(players) or labels[index]
+        name = side.entrant.name if side is not None and side.entrant else " & ".join(players) or labels[index]
         out.append(SideView(index, labels[index], name, players, side.total if side else 0))
     return out
 

@@ -79,11 +79,11 @@ def _deal_row(match: Match, number: int, deal: DealInput, result) -> Deal:
         match=match,
         number=number,
         bidder=deal.bidder,
-        points_a=points[0],
-        points_b=points[1],
+        points_a=deal.points[0],  # two sides at least: the first two are always there
+        points_b=deal.points[1],
         points_c=points[2],
-        roem_a=roem[0],
-        roem_b=roem[1],
+        roem_a=deal.roem[0],
+        roem_b=deal.roem[1],
         roem_c=roem[2],
         pit=deal.pit,
         verzaakt=deal.verzaakt,
@@ -200,9 +200,10 @@ def save_deals(*, match: Match, user, deals: Sequence, version: int) -> Match:
     written, and a confirmed result stays confirmed.
     Raises ``NotAllowed``, ``SheetInvalid`` (every error at once) or ``StaleVersion``.
     """
-    match = match_with_club(match.pk)  # as it stands inside this transaction (its status, its version)
-    if match is None:
+    current = match_with_club(match.pk)  # as it stands inside this transaction (its status, its version)
+    if current is None:
         raise Match.DoesNotExist
+    match = current
     if not permissions.can_enter(user, match):
         raise NotAllowed(_("You may not enter results for this match."))
     was_confirmed = match.status == Match.Status.CONFIRMED

@@ -213,7 +213,7 @@ def _check_teams(rows, errors: list, known_numbers: set[str]) -> list[dict]:
             err("team", _("'%(name)s' is also in row %(row)s") % {"name": name, "row": seen[name.casefold()]})
         else:
             seen[name.casefold()] = number
-        members = []
+        members: list[tuple[int, str]] = []
         for position in range(1, 5):
             key = f"member {position}"
             try:

@@ -83,6 +83,7 @@ def pair_history(*, round: Round) -> tuple[PairCounter, PairCounter]:
     tonight to avoid one of last week.
     """
     evening = round.evening
+    assert evening is not None, "a round of a club evening"
     recent = list(
         Evening.objects.filter(competition_id=round.competition_id, number__lt=evening.number)
         .order_by("-number")
@@ -283,7 +284,7 @@ def division_groups(entrants: Iterable[Entrant]) -> list[list[Entrant]]:
     orders: dict[int | None, tuple] = {None: (-1, "")}
     for entrant in entrants:
         groups[entrant.division_id].append(entrant)
-        if entrant.division_id is not None:
+        if entrant.division_id is not None and entrant.division is not None:
             orders[entrant.division_id] = (entrant.division.order, entrant.division.name)
     keys = sorted(groups, key=lambda k: orders[k])
     return [sorted(groups[k], key=lambda e: (e.seed, e.name, e.pk)) for k in keys]
@@ -343,7 +344,7 @@ def plan_pairings(
     pairings: Iterable[tuple[Entrant, Entrant | None]],
     *,
     teams_of_four: bool,
-    places: dict[int, dict[int, int]],
+    places: dict[int | None, dict[int, int]],
     plan: RoundPlan,
 ) -> None:
     """Add the tables of these pairings to ``plan`` (tables numbered on from its last).
@@ -371,7 +372,7 @@ def _pair_table(
     table: int,
     side_a: Entrant,
     side_b: Entrant,
-    places: dict[int, dict[int, int]],
+    places: dict[int | None, dict[int, int]],
     a: tuple[int, int],
     b: tuple[int, int],
 ) -> TablePlan:

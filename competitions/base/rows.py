@@ -67,7 +67,7 @@ def players_in_rounds(rounds, player_ids: set[int]) -> dict[int, int]:
     return found
 
 
-def ensure_entrants(competition: Competition, player_ids: Iterable[int]) -> dict[int, Entrant]:
+def ensure_entrants(competition: Competition, player_ids: Iterable[int]) -> dict[int | None, Entrant]:
     """The Entrant of each of these players in an individual competition, made where missing."""
     ids = set(player_ids)
     have = {e.player_id: e for e in Entrant.objects.filter(competition=competition, player_id__in=ids)}
@@ -103,8 +103,9 @@ def write_plans(plans: list[tuple[Round, draws.RoundPlan]]) -> None:
     matches = []
     for round, plan in plans:
         for table in plan.tables:
-            key = (round.pk, *(e.pk for e in table.fixture)) if table.fixture else None
-            matches.append(Match(round=round, table=table.table, sides=table.sides, fixture=fixtures.get(key)))
+            key = (round.pk, table.fixture[0].pk, table.fixture[1].pk) if table.fixture else None
+            fixture = fixtures.get(key) if key else None
+            matches.append(Match(round=round, table=table.table, sides=table.sides, fixture=fixture))
     Match.objects.bulk_create(matches)
 
     tables = [table for _round, plan in plans for table in plan.tables]

@@ -14,7 +14,7 @@ from scoring.rules.cards import Rank
 SEAT_INDEX = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 #: Options an organiser may change, with the type the stored JSON value must have.
-EDITABLE_OPTIONS = {
+EDITABLE_OPTIONS: dict[str, type | tuple[type, ...]] = {
     "four_jacks": int,
     "four_of_a_kind_ranks": list,
     "pit_bonus": int,
@@ -61,7 +61,7 @@ def _build(preset: str, options_json: str, deals_per_match: int) -> RuleSet:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise RuleOptionError(f"rule option {key!r} has a value of the wrong kind: {value!r}")
         if key == "four_of_a_kind_ranks":
-            value = frozenset(_rank(str(v)) for v in value)
+            value = frozenset(_rank(str(v)) for v in options[key])  # a list: checked above
         changes[key] = value
     base = RULESETS[preset]
     if not base.boom:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -30,8 +32,8 @@ class SubstituteForm(forms.Form):
 
     def __init__(self, *args, present: list[tuple[int, str]], players: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["member"].choices = present
-        self.fields["substitute"].choices = players
+        cast(forms.ChoiceField, self.fields["member"]).choices = present
+        cast(forms.ChoiceField, self.fields["substitute"]).choices = players
 
 
 class ReseatForm(forms.Form):
@@ -42,8 +44,8 @@ class ReseatForm(forms.Form):
 
     def __init__(self, *args, seated: list[tuple[int, str]], others: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player_a"].choices = seated
-        self.fields["player_b"].choices = seated + others
+        cast(forms.ChoiceField, self.fields["player_a"]).choices = seated
+        cast(forms.ChoiceField, self.fields["player_b"]).choices = seated + others
 
     def clean(self):
         data = super().clean()
@@ -57,7 +59,7 @@ class SitOutForm(forms.Form):
 
     def __init__(self, *args, present: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["sit_out"].choices = present
+        cast(forms.ChoiceField, self.fields["sit_out"]).choices = present
 
 
 class EveningTablesForm(forms.Form):

@@ -228,13 +228,14 @@ def _next_number(club, guest: bool) -> str:
 
 
 def three_player_tables(round: Round) -> bool:
-    choice = round.evening.three_player_tables if round.evening_id else None
+    choice = round.evening.three_player_tables if round.evening else None
     return round.competition.three_player_tables if choice is None else choice
 
 
 def players_to_draw(round: Round) -> list[int]:
     out = set(SitOut.objects.filter(round=round).values_list("player_id", flat=True))
     out |= substituted_out(round)
+    assert round.evening is not None, "a round of a club evening"
     return [p for p in round.evening.attendances.values_list("player_id", flat=True) if p not in out]
 
 
@@ -260,6 +261,7 @@ def set_sit_outs(*, round: Round, player_ids: Iterable[int]) -> None:
     require_individual_round(round)
     require_changeable(round, "draw")
     wanted = set(player_ids)
+    assert round.evening is not None, "a round of a club evening"
     present = set(round.evening.attendances.values_list("player_id", flat=True))
     if wanted - present:
         raise DrawError(_("Only players present at the evening can sit a round out."))
@@ -274,6 +276,7 @@ def sit_out_late_arrivals(*, round: Round) -> list[int]:
     and not drawn yet; the player ids marked."""
     if round.evening_id is None or round.evening_round != 1 or round.matches.exists():
         return []
+    assert round.evening is not None  # evening_id is set
     late = set(round.evening.attendances.filter(arrived_late=True).values_list("player_id", flat=True)) - set(
         SitOut.objects.filter(round=round).values_list("player_id", flat=True)
     )
@@ -386,6 +389,7 @@ def reseat(*, round: Round, player_a: Player, player_b: Player) -> list[Match]:
     if other.pk in seats:
         _move({seats[seated.pk]: other.pk, seats[other.pk]: seated.pk})
     else:
+        assert round.evening is not None, "a round of a club evening"
         present = round.evening.attendances.filter(player=other).exists()
         bye = round.byes.filter(entrant__player=other).first()
         if not present and bye is None:

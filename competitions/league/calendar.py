@@ -16,6 +16,7 @@ event. Texts are escaped as RFC 5545 asks (``;`` ``,`` ``\\``), the calendar's n
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
@@ -110,7 +111,7 @@ def feed(
     competition: Competition,
     lines: list[FixtureLine],
     *,
-    evenings: list[Evening] = (),
+    evenings: Sequence[Evening] = (),
     url: str = "",
     name: str = "",
     with_planned: bool = False,

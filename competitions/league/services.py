@@ -110,9 +110,9 @@ def league_entrants(competition: Competition) -> list[Entrant]:
     return entrants
 
 
-def team_places(entrants: list[Entrant], format: str) -> dict[int, dict[int, int]]:
+def team_places(entrants: list[Entrant], format: str) -> dict[int | None, dict[int, int]]:
     """Team id → {place: player id}, checked complete: places 1–2 for pairs, 1–4 for teams of four."""
-    places: dict[int, dict[int, int]] = {e.team_id: {} for e in entrants}
+    places: dict[int | None, dict[int, int]] = {e.team_id: {} for e in entrants}
     for team_id, position, player_id in TeamMember.objects.filter(team__in=list(places)).values_list(
         "team_id", "position", "player_id"
     ):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from typing import cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -38,9 +39,9 @@ class AttendanceForm(forms.Form):
     def __init__(self, *args, member_ids: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         choices = [(pk, pk) for pk in member_ids]
-        self.fields["present"].choices = choices
-        self.fields["late"].choices = choices
-        self.fields["called_off"].choices = choices
+        cast(forms.ChoiceField, self.fields["present"]).choices = choices
+        cast(forms.ChoiceField, self.fields["late"]).choices = choices
+        cast(forms.ChoiceField, self.fields["called_off"]).choices = choices
 
 
 class DrawForm(forms.Form):
@@ -65,8 +66,8 @@ class SwapForm(forms.Form):
 
     def __init__(self, *args, choices: list[tuple[int, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player_a"].choices = choices
-        self.fields["player_b"].choices = choices
+        cast(forms.ChoiceField, self.fields["player_a"]).choices = choices
+        cast(forms.ChoiceField, self.fields["player_b"]).choices = choices
 
     def clean(self):
         data = super().clean()

@@ -148,7 +148,7 @@ def attendance(request, slug, number):
 
 
 def _evening_forms(evening: Evening) -> dict:
-    odd = {True: "three", False: "byes"}.get(evening.three_player_tables, "")
+    odd = {True: "three", False: "byes", None: ""}[evening.three_player_tables]
     return {"walk_in_form": WalkInForm(), "tables_form": EveningTablesForm(initial={"odd": odd})}
 
 

@@ -263,7 +263,7 @@ def _competition_of(instance) -> int | None:
         if parent_id is None:
             continue
         parent = cached_relation(instance, name)
-        if parent is not None and name != "match":
+        if isinstance(parent, Round | Evening):  # a match's competition is its round's
             return parent.competition_id
         return model.objects.filter(pk=parent_id).values_list(path, flat=True).first()
     return None
@@ -320,6 +320,8 @@ def connect() -> None:
     for model in (Competition, Division, Entrant, Evening, Round, Bye, Fixture, Match, MatchSide, MatchSeat):
         for signal in (post_save, post_delete):
             signal.connect(_changed, sender=model, dispatch_uid=f"page-cache-{model.__name__}-{id(signal)}")
-    for model in (Club, Player, Team, TeamMember):
+    for site_model in (Club, Player, Team, TeamMember):
         for signal in (post_save, post_delete):
-            signal.connect(_site_changed, sender=model, dispatch_uid=f"page-cache-site-{model.__name__}-{id(signal)}")
+            signal.connect(
+                _site_changed, sender=site_model, dispatch_uid=f"page-cache-site-{site_model.__name__}-{id(signal)}"
+            )

@@ -35,7 +35,7 @@ PUBLISHED = Round.Status.PUBLISHED
 CONFIRMED_PAGES = (
     frozenset(  # show confirmed results only (the front page: rounds with their confirmed tables, the latest confirmed)
         {
-            "competitions:standings",
+            "standings:page",
             "competitions:fixtures",
             "competitions:calendar",
             "competitions:team",
@@ -78,7 +78,7 @@ SORT, NUMBER, KEEP, FLAG = "sort", "number", "keep", "flag"
 PARAMETERS: dict[str, dict[str, str]] = {
     "competitions:home": {"sort": SORT},
     "competitions:detail": {"r-sort": SORT, "e-sort": SORT},
-    "competitions:standings": {"sort": SORT, "page": KEEP, "per_page": KEEP, "follow": NUMBER},
+    "standings:page": {"sort": SORT, "page": KEEP, "per_page": KEEP, "follow": NUMBER},
     "competitions:round": {"sort": SORT},
     "competitions:evening": {"sort": SORT},
     "competitions:player": {"m-sort": SORT, "p-sort": SORT, "e-sort": SORT},
@@ -93,7 +93,8 @@ def _orderable_columns() -> frozenset[str]:
     """Every column name a public table may be sorted by (``sort=name`` or ``sort=-name``): the
     columns of every django-tables2 table class of the site, read once (the URLconf has imported
     the views, and with them every table, before the first page is keyed)."""
-    names, classes = set(), list(tables2.Table.__subclasses__())
+    names: set[str] = set()
+    classes = list(tables2.Table.__subclasses__())
     while classes:
         cls = classes.pop()
         classes.extend(cls.__subclasses__())

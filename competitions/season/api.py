@@ -11,6 +11,8 @@ Importing this module adds ``POST /competitions`` to the public competitions rou
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -25,8 +27,6 @@ from competitions.models import Competition
 from competitions.season import services
 from competitions.season.api_schemas import (
     ClubOut,
-    CompetitionCreateIn,
-    CompetitionPatchIn,
     CompetitionSettingsOut,
     api_name,
     settings_from_body,
@@ -36,6 +36,12 @@ from competitions.season.reglementen import BY_KEY
 from competitions.season.validation import settings_of
 from competitions.standings.plain import plain_rules
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
+
+if TYPE_CHECKING:  # built by pydantic's create_model, which mypy cannot follow: to mypy a schema like any other
+    from pydantic import BaseModel as CompetitionCreateIn
+    from pydantic import BaseModel as CompetitionPatchIn
+else:
+    from competitions.season.api_schemas import CompetitionCreateIn, CompetitionPatchIn
 
 router = Router(tags=["organiser"])
 #: ``POST /competitions`` shares its address with the public list (``GET``): one address is one
@@ -62,7 +68,7 @@ def settings_out(competition: Competition) -> dict:
         "slug": competition.slug,
         "club": competition.club.slug,
         "url": competition.get_absolute_url(),
-        "previous": competition.previous.slug if competition.previous_id else None,
+        "previous": competition.previous.slug if competition.previous else None,
         "plain_rules": plain_rules(competition),
         **values,
     }

@@ -11,7 +11,8 @@ settings page.
 from __future__ import annotations
 
 import datetime
-from typing import Literal, Optional
+from types import GenericAlias
+from typing import Any, Literal, Optional
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -69,19 +70,21 @@ def _type(field: models.Field, *, inbound: bool = False):
     """(python type, Field keyword arguments) of a model field's value in the API (``inbound``: in a
     request body, where only names the service accepts are allowed)."""
     if field.name == "rule_options":
-        return dict[RuleOptionName if inbound else str, RuleValue], {
+        # GenericAlias is what ``dict[...]`` builds at run time; mypy reads ``dict[...]`` as a type only
+        return GenericAlias(dict, (RuleOptionName if inbound else str, RuleValue)), {
             "description": "house rules that differ from the preset: option -> value (replaces the stored ones)"
         }
     if field.name == "tie_breakers":
-        return list[TieBreakerName if inbound else str], {
+        return GenericAlias(list, (TieBreakerName if inbound else str,)), {
             "description": "tie-breakers in order (metric keys, fewest_<metric>, head_to_head)"
         }
     if field.name == "evening_dates":
         return list[datetime.date], {"description": "the planned evenings' dates, in order"}
     with translation.override("en"):  # the schema is in English, whatever language is active at import
         extra: dict = {"description": str(field.verbose_name)}
+    kind: Any  # a type object built at run time for pydantic
     if field.choices:
-        kind = Literal[tuple(value for value, _label in field.flatchoices)]  # type: ignore[valid-type]
+        kind = Literal[tuple(value for value, _label in field.flatchoices)]
     elif isinstance(field, models.BooleanField):
         kind = bool
     elif isinstance(field, models.IntegerField):
@@ -106,7 +109,9 @@ def _type(field: models.Field, *, inbound: bool = False):
 def _settings_fields(*, required: bool) -> dict:
     fields = {}
     for name in setting_names():
-        kind, extra = _type(Competition._meta.get_field(name), inbound=not required)
+        field = Competition._meta.get_field(name)
+        assert isinstance(field, models.Field)  # a setting is a column, never a relation's other end
+        kind, extra = _type(field, inbound=not required)
         if required:
             fields[api_name(name)] = (kind, Field(..., **extra))
         else:
@@ -135,7 +140,8 @@ CompetitionCreateIn = create_model(
     "CompetitionCreateIn",
     __base__=_Strict,
     club=(str, Field(..., min_length=1, max_length=60, description="the club's short name (GET /api/clubs)")),
-    template=(
+    # a type built at run time is an object to mypy, not the TypeForm create_model's stubs ask for
+    template=(  # type: ignore[arg-type]
         Optional[TemplateName],  # noqa: UP045
         Field(None, description="a season template whose settings come first; the other fields override them"),
     ),

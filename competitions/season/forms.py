@@ -94,8 +94,8 @@ def model_setting_names() -> list[str]:
     return [name for name in setting_names() if name not in OWN_FIELDS]
 
 
-def tie_choices() -> list[tuple[str, str]]:
-    choices = [("", "—")]
+def tie_choices() -> list[tuple[str, object]]:
+    choices: list[tuple[str, object]] = [("", "—")]  # the labels are lazy translations
     choices += [(key, metric.label) for key, metric in METRICS.items()]
     choices += [("fewest_nat", _("fewest nat")), ("fewest_verzaakt", _("fewest verzaakt"))]
     choices += [(HEAD_TO_HEAD, _("results against each other (head to head)"))]

@@ -155,6 +155,7 @@ def check_rows(competition: Competition, rows, *, first_row: int = 1):
             ok = False
         if not ok:
             continue
+        assert isinstance(name, str) and isinstance(day, datetime.date)  # checked above
         key = (name_key(name), day)
         if key in seen:
             errors.append(
@@ -321,10 +322,10 @@ def _import(
         players[name_key(name)] = [player]
         result.players_created.append(name)
     evenings = {e.date: e for e in Evening.objects.filter(competition=competition, imported=True)}
-    last = competition.evenings.aggregate(last=Max("number"))["last"] or 0
+    last_number = competition.evenings.aggregate(last=Max("number"))["last"] or 0
     for day in sorted({p[2] for p in parsed} - set(evenings)):
-        last += 1
-        evenings[day] = Evening.objects.create(competition=competition, number=last, date=day, imported=True)
+        last_number += 1
+        evenings[day] = Evening.objects.create(competition=competition, number=last_number, date=day, imported=True)
         result.evenings_created += 1
     have = {
         (t.evening_id, t.player_id): t

@@ -2,10 +2,12 @@
 (headers player, date, points in the current language) and the reading of an uploaded file into the
 rows that ``competitions.season.history`` checks and imports.
 
-The upload is opened by ``documents.workbook`` like every import's (checked by ``documents.upload_guard``
-before openpyxl opens it, then read in read-only mode). The headers are found by name, in
-English or Dutch, in any order; blank rows at the end are ignored. Each row keeps its sheet row
-number, so that a refusal names the row the organiser sees in Excel.
+The upload is opened and read by ``documents.workbook`` like every import's (checked by
+``documents.upload_guard`` before openpyxl opens it, then read in read-only mode; ``read_sheet``
+finds the headers by name, in English or Dutch or one of their aliases, in any order, and names a
+header that is not the template's, one that appears twice and one that is missing in the same words
+as the other imports); blank rows are ignored. Each row keeps its sheet row number, so that a
+refusal names the row the organiser sees in Excel.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
 
 from competitions.season.history import ROWS_MAX
-from documents.workbook import ImportRefused, open_workbook
+from documents.workbook import ImportRefused, open_workbook, read_sheet
 
 #: the columns: key (the service's row key), header (translated), the other headers accepted
 COLUMNS = (
@@ -28,11 +30,17 @@ COLUMNS = (
     ("date", gettext_noop("Date"), {"date", "datum", "evening", "avond"}),
     ("points", gettext_noop("Points"), {"points", "punten", "score"}),
 )
+SHEET = gettext_noop("Evening totals")
 _DUTCH_DATE = re.compile(r"\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s*")
 
 
 class SheetRefused(Exception):
-    """The file as a whole cannot be read (not an xlsx, too big, headers missing); nothing imported."""
+    """The file as a whole cannot be read (not an xlsx, too big, headers missing); nothing imported.
+    ``messages`` names every reason."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__("; ".join(messages))
+        self.messages = messages
 
 
 def header(key: str) -> str:
@@ -84,38 +92,32 @@ def read_rows(data: bytes) -> tuple[list[dict], list[int]]:
             data_only=True,
         )
     except ImportRefused as refused:
-        raise SheetRefused(str(refused)) from None
+        raise SheetRefused([str(m) for m in refused.messages]) from None
+    problems: list = []
     try:
-        ws = wb.worksheets[0]
-        lines = ws.iter_rows(values_only=True)
-        heads = [str(v).strip().casefold() if v is not None else "" for v in next(lines, ())]
-        positions = {}
-        for key, label, aliases in COLUMNS:
-            for index, head in enumerate(heads):
-                if head in aliases or head == _(label).casefold():
-                    positions[key] = index
-                    break
-        missing = [header(k) for k, _l, _a in COLUMNS if k not in positions]
-        if missing:
-            raise SheetRefused(
-                _("The first row must hold the headers %(headers)s; missing: %(missing)s.")
-                % {
-                    "headers": ", ".join(header(k) for k, _l, _a in COLUMNS),
-                    "missing": ", ".join(missing),
-                }
-            )
-        rows, numbers = [], []
-        for number, values in enumerate(lines, start=2):
-            cells = {k: (values[i] if i < len(values) else None) for k, i in positions.items()}
-            if isinstance(cells["player"], str):
-                cells["player"] = cells["player"].strip() or None
-            if all(v is None for v in cells.values()):
-                continue  # a blank row
-            cells["date"] = _date(cells["date"])
-            rows.append(cells)
-            numbers.append(number)
+        found = read_sheet(
+            wb.worksheets[0],
+            SHEET,
+            [(label, True, None) for _k, label, _a in COLUMNS],  # every column required
+            problems,
+            max_rows=ROWS_MAX,
+            aliases={label: aliases for _k, label, aliases in COLUMNS},
+        )
     finally:
         wb.close()
+    if problems:
+        raise SheetRefused([str(p) for p in problems])
+    keys = {label: key for key, label, _a in COLUMNS}
+    rows, numbers = [], []
+    for number, values in found:
+        cells = {keys[label]: value for label, value in values.items()}
+        if isinstance(cells["player"], str):
+            cells["player"] = cells["player"].strip() or None
+        if all(v is None for v in cells.values()):
+            continue  # a blank row
+        cells["date"] = _date(cells["date"])
+        rows.append(cells)
+        numbers.append(number)
     if not rows:
-        raise SheetRefused(_("The file has no rows to import."))
+        raise SheetRefused([_("The file has no rows to import.")])
     return rows, numbers

@@ -206,7 +206,7 @@ def start_new_season(
     season = Competition.objects.create(
         club=competition.club, slug=unique_slug(settings["name"], competition.club), previous=competition, **settings
     )
-    divisions = {
+    divisions: dict[int | None, Division] = {
         d.pk: Division.objects.create(competition=season, name=d.name, order=d.order)
         for d in competition.divisions.all()
     }

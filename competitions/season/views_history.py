@@ -101,7 +101,7 @@ def history_import(request, slug):
     try:
         rows, numbers = read_rows(upload.read())
     except SheetRefused as refused:
-        context["problems"] = [str(refused)]
+        context["problems"] = refused.messages
         return render(request, "competitions/season/history.html", context, status=400)
     parsed, errors = check_rows(competition, rows)
     if errors:

@@ -60,7 +60,7 @@ def primary_metric(competition: Competition) -> str:
 
 #: The tie-breakers every format has when the competition names none: a rank is shared only when
 #: all of them are level too.
-DEFAULT_TIE_BREAKERS = {
+DEFAULT_TIE_BREAKERS: dict[str, list[str]] = {
     Competition.Format.TEAMS: ["match_points", "points", "head_to_head"],
     Competition.Format.PAIRS: ["points", "average", "head_to_head"],
     Competition.Format.INDIVIDUAL: ["points", "average"],
@@ -116,7 +116,7 @@ def _table_scheme_points(competition: Competition, rows: list[StandingRow]) -> N
     points = match_points_by_entrant(competition, lines)
     per_bye = bye_match_points(competition)
     for row in rows:
-        row.match_points = points.get(row.entrant_id, 0) + row.byes * per_bye
+        row.match_points = (points.get(row.entrant_id, 0) if row.entrant_id else 0) + row.byes * per_bye
 
 
 def evening_results(evening: Evening, *, names: dict[int, str] | None = None) -> list[StandingRow]:

@@ -207,7 +207,8 @@ def rows_for(competition: Competition, up_to: int | None = None) -> list[Standin
         bye_score = bye_scores(c, byes, own)
         for player, round_id, number, _round_number in byes:
             value = bye_score[(player, round_id)] if ("bye", player, round_id) in allowed else 0
-            evening = scores[player].setdefault(number, EveningScore(number=number, points=0))
+            # an individual competition's rounds are club evenings' rounds: the number is never None
+            evening = scores[player].setdefault(number, EveningScore(number=number, points=0))  # type: ignore[arg-type]
             evening.points += value
             evening.byes += 1
             rows[player].byes += 1
@@ -383,12 +384,12 @@ def evening_rows_for(
             rows[player].rounds[round_number] = rows[player].rounds.get(round_number, 0) + value[round_id]
     # Issue 33 item 8: an evening brought in from the club's records is an evening too: its players'
     # totals have places, a day winner and a booby prize like a played evening (one query).
-    imported = (
+    imported_points = (
         {player: points for player, _n, points in season_rules.imported_totals(c, number)}
         if imported is not False
         else {}
     )
-    for player in imported:
+    for player in imported_points:
         row = rows.setdefault(player, StandingRow(name="", player_id=player))
         if not row.played and not row.byes:  # entered as a total only: no games to count
             row.unrecorded = getattr(row, "unrecorded", frozenset()) | IMPORTED_UNRECORDED
@@ -398,10 +399,11 @@ def evening_rows_for(
     for pk, row in rows.items():
         row.name = names.get(pk, "?")
         row.sort_key = sort_keys.get(pk) or full_name_sort_key(row.name)
-        row.points = row.total + row.bye_points + row.missed_points + imported.get(pk, 0)
+        points = row.total + row.bye_points + row.missed_points + imported_points.get(pk, 0)
+        row.points = points
         row.match_points = row.won * c.points_win + row.drawn * c.points_draw + row.lost * c.points_loss
         row.evenings = [
-            EveningScore(number=number, points=row.points, played=row.played, byes=row.byes, imported=pk in imported)
+            EveningScore(number=number, points=points, played=row.played, byes=row.byes, imported=pk in imported_points)
         ]
     round_numbers = sorted({n for row in rows.values() for n in row.rounds})
     return list(rows.values()), round_numbers

@@ -82,6 +82,8 @@ class StandingRow:
     rank_label: str = ""
     position: int = 0
     prize: bool = False
+    # statistics some side of the row has not recorded (totals-only entry: competitions.standings.recorded)
+    unrecorded: frozenset[str] = field(default=frozenset(), compare=False)
 
     # --- derived figures (exact) ---------------------------------------------------------------
     @property

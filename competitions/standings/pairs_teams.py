@@ -16,7 +16,9 @@ points of a win, and is not counted as played; averages leave byes out.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from operator import itemgetter
+from typing import Any
 
 from django.db import connections
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum, Value
@@ -115,6 +117,7 @@ def _played_byes(competition: Competition) -> list[tuple[int, int]]:
 
 def _round_averages(competition: Competition, round_ids: set[int]) -> dict[int, int]:
     """The average side total (teams: team total) of the counted results of these rounds."""
+    rows: Iterable[tuple[int, Any, Any]]  # round id, points, count
     if competition.format == Competition.Format.TEAMS:
         rows = (
             Fixture.objects.filter(round_id__in=round_ids, complete=True)
@@ -154,7 +157,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
     outcomes = fixture_outcomes(c) if teams else {}
     no_outcome = dict(played=0, won=0, drawn=0, lost=0)
     win, draw, loss = c.points_win, c.points_draw, c.points_loss
-    nothing = frozenset()
+    nothing: frozenset[str] = frozenset()
     blank = (0,) * 6 + (None,) * 7  # no counted match: the row's defaults (0 below)
     rows = []
     for entrant_id, name, team_id, player_id, division, division_order in (
@@ -170,7 +173,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             o = outcomes.get(entrant_id) or no_outcome
             played, won, drawn, lost = o["played"], o["won"], o["drawn"], o["lost"]
         bye_scores = byes_of.get(entrant_id, ())
-        byes, bye_points = len(bye_scores), sum(bye_scores)
+        bye_count, bye_points = len(bye_scores), sum(bye_scores)
         row = StandingRow(  # every figure at once: the dataclass sets its fields once
             name=name,
             entrant_id=entrant_id,
@@ -185,7 +188,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             won=won,
             drawn=drawn,
             lost=lost,
-            byes=byes,
+            byes=bye_count,
             bye_points=bye_points,
             # NULL: not recorded (totals-only entry)
             roem=roem or 0,
@@ -195,7 +198,7 @@ def rows_for(competition: Competition) -> list[StandingRow]:
             bids=bids or 0,
             made=made or 0,
             verzaakt=verzaakt or 0,
-            match_points=(won + byes) * win + drawn * draw + lost * loss,
+            match_points=(won + bye_count) * win + drawn * draw + lost * loss,
         )
         if a is not None:
             # recorded.mark, without building a mapping for the (usual) row with every statistic recorded

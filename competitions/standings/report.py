@@ -182,7 +182,7 @@ def evening_report(evening: Evening, rows: list[StandingRow] | None = None) -> s
         % {"names": _names(winners), "points": _number(winners[0].points)}
     )
     cut = rows[min(TOP, len(rows)) - 1].rank  # players level with the fifth are in the top 5 too
-    top = [r for r in rows if r.rank <= cut]
+    top = [r for r in rows if r.rank is not None and cut is not None and r.rank <= cut]
     parts.append(
         _("The top %(n)s: %(list)s.")
         % {"n": TOP, "list": ", ".join(f"{r.rank_label}. {r.name} {_number(r.points)}" for r in top)}

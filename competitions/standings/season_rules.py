@@ -106,10 +106,10 @@ def missed_rounds(competition: Competition, evening: int | None = None) -> list[
     them (one UNION)."""
     if competition.missed_round_policy == Competition.MissedRoundPolicy.NOTHING:
         return []
-    late = Attendance.objects.filter(evening__competition=competition, arrived_late=True)
+    arrivals = Attendance.objects.filter(evening__competition=competition, arrived_late=True)
     if evening is not None:
-        late = late.filter(evening__number=evening)
-    late = list(late.order_by().values_list("player_id", "evening_id", "evening__number"))
+        arrivals = arrivals.filter(evening__number=evening)
+    late = list(arrivals.order_by().values_list("player_id", "evening_id", "evening__number"))
     if not late:
         return []
     rounds = list(
@@ -138,7 +138,8 @@ def missed_rounds(competition: Competition, evening: int | None = None) -> list[
     for round_id, evening_id, evening_round in rounds:
         by_evening[evening_id].append((round_id, evening_round))
     return [
-        (player, round_id, number, evening_round)
+        # a club evening's round has its evening_round (None only in a league's rounds)
+        (player, round_id, number, evening_round)  # type: ignore[misc]
         for player, evening_id, number in late
         for round_id, evening_round in by_evening[evening_id]
         if (round_id, player) not in there
@@ -200,8 +201,9 @@ def move_substitute_scores(competition: Competition, subs, rounds, scores, rows)
     every line. Returns the substitutes left without any evening score (they then have no line in the
     season)."""
     to_member = competition.substitute_counts_for == Competition.SubstituteCountsFor.MEMBER
-    taken = defaultdict(lambda: [0] * (2 + len(GAMES)))  # (substitute, evening) -> [points, matches, *GAMES]
-    given = defaultdict(lambda: [0] * (2 + len(GAMES)))  # (member, evening)
+    # (substitute, evening) -> [points, matches, *GAMES]
+    taken: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0] * (2 + len(GAMES)))
+    given: defaultdict[tuple[int, int], list[int]] = defaultdict(lambda: [0] * (2 + len(GAMES)))  # (member, evening)
     starts = {(s[1], s[2]): (s[0], s[3]) for s in subs}
     for player, number, evening_round, *counts in rounds:
         member, start = starts.get((player, number), (None, None))

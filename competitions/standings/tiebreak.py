@@ -30,7 +30,7 @@ def precedence(primary: str, tie_breakers: Iterable) -> list[str]:
     return keys
 
 
-def row_id(row: StandingRow) -> int:
+def row_id(row: StandingRow) -> int | None:
     return row.player_id if row.entrant_id is None else row.entrant_id
 
 
@@ -69,17 +69,17 @@ def rank_rows(
     prize_every: int = 0,
 ) -> list[StandingRow]:
     """Order ``rows`` (per division, in division order) and set rank, rank_label, position, prize."""
-    metrics: list[Metric | str] = [HEAD_TO_HEAD if k == HEAD_TO_HEAD else metric_for(k) for k in keys]
+    metrics: list[Metric | str | None] = [HEAD_TO_HEAD if k == HEAD_TO_HEAD else metric_for(k) for k in keys]
     # Each row's values of the metrics, computed once (metrics like averages are fractions).
     sort_values = _sort_values(metrics)
-    keys = {id(row): sort_values(row) for row in rows}
-    mutual = _load_head_to_head(rows, metrics, keys, head_to_head)
+    values = {id(row): sort_values(row) for row in rows}
+    mutual = _load_head_to_head(rows, metrics, values, head_to_head)
     by_division: dict[tuple[int, str], list[StandingRow]] = {}
     for row in rows:
         by_division.setdefault((row.division_order, row.division), []).append(row)
     ordered: list[StandingRow] = []
     for division in sorted(by_division):
-        groups = _partition(sorted(by_division[division], key=_display_order), 0, metrics, keys, mutual)
+        groups = _partition(sorted(by_division[division], key=_display_order), 0, metrics, values, mutual)
         position = 1
         for group in groups:
             if len(group) == 1:  # most places: not shared

@@ -28,7 +28,7 @@ ALLOWED_HOSTS = ALLOWED_HOSTS or [
     "localhost",
     "[::1]",
     *([LAN_ADDRESS] if LAN_ADDRESS else []),
-    *([urlsplit(SITE_URL).hostname] if SITE_URL else []),
+    *([urlsplit(SITE_URL).hostname or ""] if SITE_URL else []),
 ]
 # Static files with DEBUG off: whitenoise finds them where runserver would (no collectstatic needed),
 # and picks up an edited file at once.

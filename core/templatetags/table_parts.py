@@ -9,6 +9,8 @@ cost of rendering a table: a third of a match page. Same markup, same escaping, 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 from django.template.base import render_value_in_context
 from django.utils.html import escape
@@ -25,7 +27,7 @@ def _cell_attrs(table, column, name: str) -> str:
 
 
 def _attrs(attrs, name: str) -> str:
-    value = attrs.get(name) if hasattr(attrs, "get") else None
+    value: Any = attrs.get(name) if hasattr(attrs, "get") else None
     return value.as_html() if hasattr(value, "as_html") else ""
 
 

@@ -173,7 +173,7 @@ def write_result_mails(*, evening: Evening) -> int:
     rows = standings.evening_results(evening)
     season = {row.player_id: row for row in standings.standings(competition)}
     told = set(Notice.objects.filter(kind=Notice.Kind.RESULT, evening=evening).values_list("player_id", flat=True))
-    players = {
+    players: dict[int | None, Player] = {
         p.pk: p
         for p in Player.objects.filter(pk__in=[r.player_id for r in rows])
         .exclude(pk__in=told)
@@ -243,7 +243,7 @@ def write_reminders(*, now: datetime.datetime | None = None) -> int:
             cancelled=False,
             rounds__isnull=True,
         ).select_related("competition__club")
-        if now < signups.deadline(e)
+        if (closes := signups.deadline(e)) is not None and now < closes  # an evening with a date has a deadline
     ]
     written = 0
     for evening in evenings:
@@ -284,7 +284,7 @@ def _remind(evening: Evening, now: datetime.datetime) -> int:
                     player,
                     lambda: (
                         _("Are you coming? Evening %(number)s of %(competition)s, %(date)s")
-                        % {"number": evening.number, "competition": competition.name, "date": date_format(evening.date)}
+                        % {"number": evening.number, "competition": competition.name, "date": date_format(evening.date)}  # type: ignore[arg-type]  # dated evenings only
                     ),
                 ),
                 template="reminder",

@@ -37,6 +37,7 @@ def member_feed(player: Player, *, url: str = "") -> bytes:
     domain = uid_domain()  # SITE_URL's host, never the one asked at (issue 34 item 2)
     for evening in evenings:
         competition = evening.competition
+        assert evening.date is not None  # date__isnull=False above
         begins = datetime.datetime.combine(evening.date, competition.evening_start or DEFAULT_START, tzinfo=AMSTERDAM)
         answer = answers.get(evening.pk)
         status = (

@@ -58,7 +58,8 @@ def planned_evenings(player: Player, *, now: datetime.datetime | None = None) ->
     planned = []
     for evening in evenings:
         closes = deadline(evening)
-        planned.append(PlannedEvening(evening, closes, evening.mine[0] if evening.mine else None, now > closes))
+        closed = closes is not None and now > closes  # a dated evening has its deadline
+        planned.append(PlannedEvening(evening, closes, evening.mine[0] if evening.mine else None, closed))
     return planned
 
 

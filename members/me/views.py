@@ -77,7 +77,7 @@ def answer(request, pk: int):
     evening = get_object_or_404(Evening.objects.select_related("competition__club"), pk=pk)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors["answer"][0])
+        messages.error(request, str(form.errors["answer"][0]))
         return redirect("members:me")
     player = next((p for p in selectors.members_of(request.user) if p.club_id == evening.competition.club_id), None)
     if player is None:

@@ -81,7 +81,7 @@ def _restore(archive: Archive, alias: str) -> RestoreReport:
     connection = connections[alias]
     _check_empty(connection)
     executor = MigrationExecutor(connection)
-    targets = leaf_targets(loader, manifest.migrations)
+    targets: list[tuple[str, str | None]] = [*leaf_targets(loader, manifest.migrations)]
     targets += [(app, None) for app in sorted(loader.migrated_apps) if app not in manifest.migrations]
     plan = executor.migration_plan(targets)
     irreversible = [str(m) for m, backwards in plan if backwards and not all(op.reversible for op in m.operations)]

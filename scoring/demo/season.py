@@ -189,7 +189,7 @@ class _People:
         self.organiser, self.scorer, self.club_scorers = organiser, scorer, club_scorers
 
     def enterer(self, match: Match, demo_club_id: int):
-        clubs = {s.entrant.team.club_id for s in match.match_sides.all() if s.entrant and s.entrant.team_id}
+        clubs = {s.entrant.team.club_id for s in match.match_sides.all() if s.entrant and s.entrant.team}
         if not clubs or demo_club_id in clubs:
             return self.scorer
         return self.club_scorers[min(clubs)]
@@ -321,7 +321,7 @@ def _league(league: Club, teams: list[tuple[Club, list[Player], int]], people: _
         season_end=datetime.date(2026, 4, 30),
     )
     division = Division.objects.create(competition=competition, name="Hoofdklasse", order=1)
-    entrants = []
+    entrants: list[Entrant] = []
     for club, members, count in teams:
         for n in range(1, count + 1):
             team, _created = Team.objects.get_or_create(club=club, name=f"{club.name} {n}", kind=Team.Kind.FOUR)

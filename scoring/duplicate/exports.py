@@ -227,6 +227,7 @@ class FrequencyRenderer(_DuplicateRenderer):
             ]
         ]
         for r in board.results:
+            assert r.ns_score is not None and r.ew_score is not None  # a board's results are scored
             data.append(
                 [
                     str(r.table),

@@ -41,6 +41,7 @@ def board_url(slug: str, number: int) -> str:
 def standings_records(evening: DuplicateEvening, rows: list[StandingRow], slug: str) -> list[dict]:
     records = []
     for row in rows:
+        assert row.entrant_id is not None  # a duplicate evening's rows are its pairs
         pair = evening.pairs[row.entrant_id]
         total = evening.totals.get(row.entrant_id, PairTotal())
         records.append(
@@ -77,6 +78,7 @@ def frequency_records(evening: DuplicateEvening, board: BoardSheet, slug: str) -
     pairs = evening.pairs
     records = []
     for r in board.results:
+        assert r.ns_score is not None and r.ew_score is not None  # a board's results are scored
         records.append(
             {
                 "table": r.table,
@@ -99,10 +101,11 @@ def frequency_records(evening: DuplicateEvening, board: BoardSheet, slug: str) -
 def pair_records(evening: DuplicateEvening, entrant_id: int, slug: str) -> list[dict]:
     pair = evening.pairs[entrant_id]
     boards = {b.number: b for b in evening.boards}
-    records = []
+    records: list[dict] = []
     for r in sorted(evening.pair_results(entrant_id), key=lambda r: r.board):
         own_side_ns = entrant_id == r.ns
         score = r.score_of(entrant_id)
+        assert score is not None  # scored: the pair's own results
         opponents = evening.pairs[r.ew if own_side_ns else r.ns]
         own, against = (r.deal.score_a, r.deal.score_b) if own_side_ns else (r.deal.score_b, r.deal.score_a)
         line = sorted((x.ns_result if pair.line == NS else -x.ns_result for x in boards[r.board].results), reverse=True)

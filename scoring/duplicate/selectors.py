@@ -311,8 +311,10 @@ def standing_rows(setup: DuplicateSetup, evening: DuplicateEvening | None = None
                 points=total.difference if by_difference else total.percentage,
                 total=int(total.difference) if total.difference.denominator == 1 else rounded(total.difference),
                 played=total.boards,
-                match_points=matchpoints_number(total.matchpoints),
-                **evening.stats.get(entrant_id, {}),
+                # a fraction of a matchpoint (Neuberg) is a float: shown, never averaged (match_points_average)
+                match_points=matchpoints_number(total.matchpoints),  # type: ignore[arg-type]
+                # the statistics are StandingRow's figures by name (roem, nat, pits …), all numbers
+                **evening.stats.get(entrant_id, {}),  # type: ignore[arg-type]
             )
         )
     competition = setup.competition

@@ -27,7 +27,8 @@ class DealForm(forms.Form):
         choices=DuplicateSetup.MissedAverage.choices,
         coerce=int,
         required=False,
-        empty_value=DuplicateSetup.MissedAverage.AVERAGE,
+        # django-stubs says str; Django returns empty_value as it is, here the choice's number
+        empty_value=DuplicateSetup.MissedAverage.AVERAGE,  # type: ignore[arg-type]
         initial=DuplicateSetup.MissedAverage.AVERAGE,
     )
     seed = forms.IntegerField(

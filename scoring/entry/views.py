@@ -139,6 +139,7 @@ def enter(request, pk: int):
         else:
             status = 400
     else:
+        assert stored is not None  # read above for a GET
         initial = initial_from_deals(layout, stored, match.version)
         form = SheetForm(_bound_initial(initial), layout=layout, seats=selectors.offender_seats(match))
     context = _sheet_context(request, match, form, mode="enter", conflict=conflict)

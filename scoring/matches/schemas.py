@@ -9,7 +9,7 @@ descriptions and answers 400 from the scoring services. Outputs state every fiel
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias
 
 from ninja import Field
 from pydantic import BaseModel, ConfigDict, PlainValidator, WithJsonSchema
@@ -26,8 +26,12 @@ MOST_DEALS = 256
 BIG_INT = 2**63 - 1
 MAX_VERSION = 2**31 - 1
 
-RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]  # type: ignore[valid-type]
-MatchStatus = Literal[tuple(Match.Status.values)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # the names are built from the models' choices at run time, which mypy cannot follow
+    RuleSetName: TypeAlias = str
+    MatchStatus: TypeAlias = str
+else:
+    RuleSetName = Literal[tuple(code for code, _label in RULESET_CHOICES)]
+    MatchStatus = Literal[tuple(Match.Status.values)]
 Trump = Literal["C", "D", "H", "S"]
 Mark = Literal["", "N", "P", "TP", "V"]
 SideIndex = Literal[0, 1, 2]
@@ -185,7 +189,7 @@ COMPUTED_DEAL_KEYS = frozenset({"scores", "nat", "mark", "board"})
 
 def deals_for_service(sheet: SheetIn) -> list[dict]:
     """The deals as the scoring services take them: what the client sent, computed fields left out."""
-    return [deal.model_dump(exclude_unset=True, exclude=COMPUTED_DEAL_KEYS) for deal in sheet.deals]
+    return [deal.model_dump(exclude_unset=True, exclude=set(COMPUTED_DEAL_KEYS)) for deal in sheet.deals]
 
 
 def clears_without_saying(sheet: SheetIn, status: str) -> bool:

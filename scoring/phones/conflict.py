@@ -38,7 +38,7 @@ def _deal(match: Match, deal: dict | None, answer: dict | None = None) -> dict |
 
 def saved_by(match: Match) -> str:
     """Who saved the stored sheet: the side that typed it at the table, or the scorer's name."""
-    if match.entered_by_id is not None:
+    if match.entered_by is not None:
         return match.entered_by.get_username()
     if match.table_entered_side is not None:
         return side_label(match, match.table_entered_side)

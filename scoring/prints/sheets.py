@@ -10,7 +10,9 @@ the roem it scored (a nat side writes 0, the other side all 162 plus all roem), 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Prefetch
 from django.utils import formats, timezone
@@ -108,7 +110,7 @@ def competition_rules(competition: Competition):
 
 def rule_option_texts(rules) -> list[str]:
     """The options a table needs to know, as short texts for the sheet."""
-    get = lambda name, default=None: getattr(rules, name, default)  # noqa: E731
+    get: Callable[..., Any] = lambda name, default=None: getattr(rules, name, default)  # noqa: E731
     texts = []
     if not get("target_score") and not get("boom", False):  # how many deals the table plays (16, 12 …)
         count = get("deals_per_match", 16)
@@ -196,7 +198,7 @@ def match_for_sheet(pk: int) -> Match:
 
 
 def _side_name(side: MatchSide | None, names: list[str]) -> str:
-    if side is not None and side.entrant_id:
+    if side is not None and side.entrant:
         return side.entrant.name
     return " & ".join(n for n in names if n)
 

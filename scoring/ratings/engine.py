@@ -15,7 +15,7 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 #: Bump when the model or its settings change: stored ratings then count as stale (services.fingerprint).
 MODEL_VERSION = "openskill-6.2.0 PlackettLuce mu=25 sigma=25/3 tau=25/300"
@@ -78,7 +78,7 @@ class Result:
     skipped: int = 0
 
 
-def ranks(totals: tuple[int, ...]) -> list[int]:
+def ranks(totals: tuple[int, ...]) -> list[float]:  # whole numbers; openskill takes floats
     """openskill ranks (0 = best): the number of sides with a strictly higher total, so ties share."""
     return [sum(other > mine for other in totals) for mine in totals]
 
@@ -97,7 +97,7 @@ def playable(game: Game) -> bool:
 def rate(games: Iterable[Game]) -> Result:
     """Rate every player from scratch over ``games`` in their order."""
     model = make_model()
-    current: dict[int, object] = {}
+    current: dict[int, PlackettLuceRating] = {}
     result = Result()
     last_points: dict[tuple[int, Hashable], Point] = {}
     seqs: dict[int, int] = {}

@@ -112,9 +112,9 @@ def load_games(club: Club | int) -> list[Game]:
     return games
 
 
-def _entrant_players(entrant_ids: set[int]) -> dict[int, tuple[int, ...]]:
+def _entrant_players(entrant_ids: set[int]) -> dict[int | None, tuple[int, ...]]:
     """Entrant id -> its players, for matches without seats: one player, or a fixed pair's two."""
-    found: dict[int, tuple[int, ...]] = {}
+    found: dict[int | None, tuple[int, ...]] = {}  # looked up by a side's entrant id, which may be None
     pairs: dict[int, list[int]] = defaultdict(list)
     for entrant_id, player_id, team_id, kind in Entrant.objects.filter(pk__in=entrant_ids).values_list(
         "id", "player_id", "team_id", "team__kind"

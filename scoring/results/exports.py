@@ -8,6 +8,8 @@ plus the scores and marks the scoring service computed. Its headers are in the s
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import IntegerField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
@@ -93,14 +95,14 @@ class ResultsExporter(Exporter):
         suffix = "-" + pgettext("file name", "round") + f"-{round_number}" if round_number else ""
         self.filename = competition.slug + suffix + "-" + pgettext("file name", "results") + ".xlsx"
 
-    def matches(self) -> dict[int, tuple]:
+    def matches(self) -> dict[int, list]:
         """match id -> (round, date, table, status, side names, board numbers): one query each, a few bytes per table.
         The status is its label in the site's language ("bevestigd"); the date the round's, else its evening's."""
         matches = Match.objects.filter(round__competition=self.competition)
         if self.round_number:
             matches = matches.filter(round__number=self.round_number)
         labels = {value: str(label) for value, label in Match.Status.choices}
-        info = {
+        info: dict[int, list[Any]] = {  # [round, date, table, status, side names], then board numbers
             pk: [number, day or evening_day, table, labels.get(status, status), ["", "", ""]]
             for pk, number, day, evening_day, table, status in matches.values_list(
                 "id", "round__number", "round__date", "round__evening__date", "table", "status"

@@ -286,15 +286,15 @@ def _check_rows(competition, rows, errors: list, problems: list, *, into_this_co
         )
     for entry in tables.values():
         entry.deals.sort(key=lambda d: d["number"])
-        for expected, deal in enumerate(entry.deals, start=1):
-            if deal["number"] != expected:
+        for expected_number, deal in enumerate(entry.deals, start=1):
+            if deal["number"] != expected_number:
                 errors.append(
                     RowError(
                         SHEET,
                         entry.rows[deal["number"]],
                         "deal",
                         _("deal %(missing)s of round %(round)s, table %(table)s is missing")
-                        % {"missing": expected, "round": entry.match.round.number, "table": entry.match.table},
+                        % {"missing": expected_number, "round": entry.match.round.number, "table": entry.match.table},
                     )
                 )
                 entry.broken = True

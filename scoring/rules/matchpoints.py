@@ -32,9 +32,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 MATCHPOINTS_PER_WIN = 2
 MATCHPOINTS_PER_TIE = 1
+
+#: how the caller names a pair (an entrant id)
+Pair = TypeVar("Pair", bound=Hashable)
+#: how the caller names a board (its number)
+Board = TypeVar("Board", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +99,7 @@ def missed_board(percentage: int | Fraction, expected: int) -> BoardScore:
     )
 
 
-def score_board(results: Mapping[Hashable, int | None], expected: int | None = None) -> dict[Hashable, BoardScore]:
+def score_board(results: Mapping[Pair, int | None], expected: int | None = None) -> dict[Pair, BoardScore]:
     """Matchpoints of one line on one board. ``results`` maps each pair to its result, or to None
     where the board was not played at its table (that pair then gets no score here; see
     :func:`missed_board`). ``expected``: the results a complete board has (the number of tables);
@@ -161,9 +167,9 @@ class PairTotal:
         )
 
 
-def pair_totals(boards: Mapping[Hashable, Mapping[Hashable, BoardScore]]) -> dict[Hashable, PairTotal]:
+def pair_totals(boards: Mapping[Board, Mapping[Pair, BoardScore]]) -> dict[Pair, PairTotal]:
     """Each pair's totals over ``boards`` (board → pair → its score)."""
-    totals: dict[Hashable, PairTotal] = {}
+    totals: dict[Pair, PairTotal] = {}
     for scores in boards.values():
         for pair, score in scores.items():
             totals[pair] = totals.get(pair, PairTotal()).add(score)

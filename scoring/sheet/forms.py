@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -67,6 +68,8 @@ class SheetForm(forms.Form):
 
     ``seats`` (individual play at a table of four: ``(seat, side, player's name)`` per seat) adds to
     each deal a select ``deal-<n>-verzaakt_seat``: the player who verzaakt (RULES.md §9)."""
+
+    data: dict[str, Any]  # a QueryDict (a dict) or a dict, copied below to fill in the other side's points
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
@@ -299,7 +302,7 @@ class SheetForm(forms.Form):
             self._roem(typed[f"roem_{s}"], number=number, side=label, state=state)
             for s, label in zip(layout.suffixes, labels)
         ]
-        data = {"points": points, "roem": roem}
+        data: dict[str, Any] = {"points": points, "roem": roem}
         if layout.has_bidder:
             bidder = self._side(typed["bidder"], number=number, name="bidder", state=state)
             if bidder is None and not typed["bidder"]:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring.rules import InvalidDeal, score_match
 from scoring.sheet.deal_input import DealError, check_deal, to_deal_input, translate_engine_message
 from scoring.sheet.forms import SheetForm
@@ -60,7 +62,7 @@ def sheet_preview(form: SheetForm) -> dict:
             row["roem"] = state.data["roem"]
         row["errors"] = [{"field": e.field, "input": form._input_for(e), "message": e.message} for e in errors]
         deals.append(row)
-    answer = {"deals": deals, "totals": running, "valid": all_valid, "finished": False, "errors": []}
+    answer: dict[str, Any] = {"deals": deals, "totals": running, "valid": all_valid, "finished": False, "errors": []}
     if all_valid and inputs:
         try:
             result = score_match(rules, inputs)

@@ -192,10 +192,11 @@ def _row(match: Match) -> TonightTable:
     names, totals = [], []
     for side in range(match.sides):
         row = by_side.get(side)
-        names.append(row.entrant.name if row is not None and row.entrant_id else " & ".join(players.get(side, [])))
+        names.append(row.entrant.name if row is not None and row.entrant else " & ".join(players.get(side, [])))
         totals.append(row.total if row is not None else 0)
     shown = match.status != Match.Status.OPEN
-    return TonightTable(match, state_of(match), names, totals if shown else None, match.last_change)
+    last_change = match.last_change  # type: ignore[attr-defined]  # an annotation of the tonight query
+    return TonightTable(match, state_of(match), names, totals if shown else None, last_change)
 
 
 def _next_step(competition: Competition, round_: Round, later: Round | None) -> NextStep:
@@ -204,6 +205,7 @@ def _next_step(competition: Competition, round_: Round, later: Round | None) -> 
     if competition.format == Competition.Format.INDIVIDUAL and round_.evening_id:
         played = Round.objects.filter(evening_id=round_.evening_id).count()
         if played < competition.rounds_per_evening:
+            assert round_.evening is not None  # evening_id is set
             return NextStep("evening", evening=round_.evening.number)
         return NextStep("new-evening")
     if competition.format == Competition.Format.PAIRS:

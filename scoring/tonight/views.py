@@ -92,7 +92,7 @@ def _context(request, competition: Competition, number: int | None) -> dict:
     night = tonight(competition, number)
     now = timezone.now()
     base = reverse("tonight:dashboard", kwargs={"slug": competition.slug})
-    query = {"round": number} if number else {}
+    query: dict[str, int | str] = {"round": number} if number else {}
     return {
         "competition": competition,
         "night": night,

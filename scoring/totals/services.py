@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -106,7 +107,7 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
         raise TotalsInvalid([TotalsError("match", None, refusal)])
     names = {"totals": _("total"), "roem": _("roem"), "nat": _("nat"), "pits": _("pits")}
 
-    def side_values(field: str, values, high: int, step: int = 1) -> list[int] | None:
+    def side_values(field: str, values, high: int, step: int = 1) -> list[Any] | None:
         if values is None:
             return None
         if not isinstance(values, list | tuple) or len(values) != sides:
@@ -118,7 +119,7 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
             return None
         if field != "totals" and all(v is None for v in values):
             return None
-        out = []
+        out: list[Any] = []  # whole numbers; None where a side's is wrong (then TotalsInvalid is raised below)
         for side, value in enumerate(values):
             what = {"field": names[field], "side": labels[side], "value": value, "high": high, "deals": deals}
             number = _whole(value)
@@ -156,7 +157,7 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
             out.append(number)
         return out
 
-    clean = {"totals": side_values("totals", totals, max_total(rules))}
+    clean: dict[str, Any] = {"totals": side_values("totals", totals, max_total(rules))}  # None: not given
     clean["roem"] = side_values("roem", counts.get("roem"), deals * MAX_ROEM, 10)
     clean["nat"] = side_values("nat", counts.get("nat"), deals)
     clean["pits"] = side_values("pits", counts.get("pits"), deals)
@@ -300,7 +301,8 @@ def save_totals(
 def _store_sides(match: Match, clean: dict) -> None:
     existing = {s.side: s for s in MatchSide.objects.filter(match=match)}
     totals = clean["totals"]
-    new, old = [], []
+    new: list[MatchSide] = []
+    old: list[MatchSide] = []
     for side, total in enumerate(totals):
         row = existing.get(side) or MatchSide(match=match, side=side)
         row.total, row.opponents_total, row.result = total, sum(totals) - total, _outcome(totals, side)

@@ -75,7 +75,7 @@ def _number(text: str) -> int | str:
 
 
 def _initial(match: Match) -> dict:
-    initial = {"version": match.version}
+    initial: dict[str, int | str] = {"version": match.version}
     stored = services_totals.stored_totals(match)
     if stored is None:
         return initial

@@ -88,7 +88,7 @@ def test_every_sort_and_page_link_of_the_public_pages_survives_the_cleaning():
     pages = {
         "competitions:home": reverse("competitions:home"),
         "competitions:detail": reverse("competitions:detail", args=[slug]),
-        "competitions:standings": reverse("competitions:standings", args=[slug]) + "?per_page=2",
+        "standings:page": reverse("standings:page", args=[slug]) + "?per_page=2",
         "competitions:round": reverse("competitions:round", args=[slug, 1]),
         "scoring:match": reverse("scoring:match", args=[match.pk]),
     }

@@ -6,6 +6,7 @@ openpyxl, uploaded through the test client. Hand-computed as in test_history.py:
 from __future__ import annotations
 
 import datetime
+import html
 import io
 
 import pytest
@@ -86,7 +87,7 @@ def test_a_bad_row_is_named_and_nothing_is_imported(client, comp):
 def test_missing_headers_and_a_file_that_is_no_xlsx_are_refused(client, comp):
     response = upload(client, comp, GOOD, headers=("Naam", "Wanneer", "Punten"))
     assert response.status_code == 400
-    assert "missing: Date" in response.content.decode()
+    assert "the column 'Date' is missing" in html.unescape(response.content.decode())
     junk = client.post(url(comp), {"file": SimpleUploadedFile("a.xlsx", b"not a workbook")})
     assert junk.status_code == 400 and "not an Excel workbook" in junk.content.decode()
     assert not Evening.objects.filter(competition=comp).exists()
@@ -172,3 +173,42 @@ def test_in_dutch_the_template_and_a_refusal_read_in_dutch(client, comp, setting
         )
     assert refused.status_code == 400
     assert "Regel 2, kolom Datum:" in refused.content.decode()
+
+
+# Issue 35 item 3: the file is read by documents.workbook.read_sheet, as the members' and the results'
+# imports are, so a bad header is named in the same words as there; nothing is imported.
+def test_a_header_that_is_not_the_templates_is_named_as_in_the_other_imports(client, comp):
+    response = upload(client, comp, GOOD, headers=("Player", "Date", "Points", "Remark"))
+    assert response.status_code == 400
+    assert (
+        "Sheet 'Sheet': column 'Remark' is not one of the template's columns (Player, Date, Points)."
+        in html.unescape(response.content.decode())
+    )
+    assert not Evening.objects.filter(competition=comp).exists()
+
+
+def test_a_missing_column_and_one_twice_are_named_as_in_the_other_imports(client, comp):
+    missing = upload(client, comp, [(name, day) for name, day, _points in GOOD], headers=("Player", "Date"))
+    assert missing.status_code == 400
+    assert "Sheet 'Sheet': the column 'Points' is missing." in html.unescape(missing.content.decode())
+    twice = upload(client, comp, [(*row, 1) for row in GOOD], headers=("Player", "Date", "Points", "Score"))
+    assert twice.status_code == 400
+    assert "Sheet 'Sheet': column 'Score' appears twice." in html.unescape(twice.content.decode())
+    assert not Evening.objects.filter(competition=comp).exists()
+
+
+def test_the_other_headers_a_club_types_are_still_read(client, comp):
+    response = upload(client, comp, GOOD, headers=("Naam", "Avond", "Score"))
+    assert response.status_code == 302, response.content.decode()
+    assert EveningTotal.objects.filter(evening__competition=comp).count() == 4
+
+
+def test_in_dutch_a_missing_column_is_named_in_dutch(client, comp, settings):
+    settings.LANGUAGE_CODE = "nl"
+    client.cookies["django_language"] = "nl"
+    with translation.override("nl"):
+        refused = client.post(
+            url(comp), {"file": xlsx([("Anna Aap", 10)], headers=("Speler", "Punten"))}, HTTP_ACCEPT_LANGUAGE="nl"
+        )
+    assert refused.status_code == 400
+    assert "Werkblad 'Sheet': de kolom 'Datum' ontbreekt." in html.unescape(refused.content.decode())
