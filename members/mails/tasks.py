@@ -45,7 +45,7 @@ def _round(pk: int) -> Round | None:
 
 def _people(signatures: list[str]) -> dict[int, Player]:
     """The partners and opponents named by the draw signatures, by id (one query)."""
-    ids = set()
+    ids: set[int] = set()
     for signature in signatures:
         if signature:
             _table, _seat, partners, opponents = signature.split("|")

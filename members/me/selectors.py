@@ -16,6 +16,7 @@ Choices:
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.db.models import Max, Prefetch
@@ -174,7 +175,7 @@ class SeasonResult:
 @dataclass
 class Results:
     seasons: list[SeasonResult]
-    earlier: list[Competition]  #: older seasons: only a link to their standings
+    earlier: Sequence[Competition]  #: older seasons: only a link to their standings
 
 
 def evening_places(rows: list[standings.StandingRow]) -> dict[tuple[int | None, int | None], tuple[str, int]]:
