@@ -129,3 +129,5 @@ def test_the_page_asks_who_verzaakt_in_dutch_and_saves_it(client, match, organis
     with translation.override("nl"):
         trail = client.get(f"/matches/{match.pk}/").content.decode()
     assert "verzaakt door Z 1×" in trail
+    public = client.get(f"/matches/{match.pk}/").content.decode()  # the match page names the offender too
+    assert "Verzaakt door: Z (Speler2 S) 1×" in public
