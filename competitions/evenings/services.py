@@ -13,17 +13,23 @@ evening, walk-ins, odd numbers, and taking steps back.
   is everyone present at the evening except those marked as sitting this round out (``SitOut``: no
   seat, no bye, and so no bye compensation); ``set_sit_outs`` marks who sits a round out, before it
   is drawn (or redrawn).
-- Undo, while nothing depends on the step yet: ``delete_evening`` (the competition's last evening,
-  while none of its tables has a result), ``delete_round`` (the last round, a draft without
+- Undo: ``delete_evening`` removes any evening (issue 33 item 10), with all that is on it: its
+  rounds, tables and their results, byes, attendance, call-offs, substitutes, sign-ups and imported
+  totals; an evening with results (a table with a result, or imported totals) only when
+  ``confirmed`` (the organiser's page names what goes first). The evenings after it move down one
+  number and their rounds' season numbers close the gap too, so "avond 5" stays the fifth evening
+  held, as the club's own sheet counts them (the standings' evening columns, periods of k evenings
+  and "the season's last planned evening" count evenings by number); the standings are computed
+  afresh from what remains. An audit row (``SettingsChange``, "evening removed") keeps what went.
+  Then, while nothing depends on the step yet: ``delete_round`` (the last round, a draft without
   results), ``unpublish_round`` (back to a draft while none of its tables has a result; the table
   links stop working, a new one is made when the round is published again) and ``reseat`` (after
   publishing, a late arrival or a leaver: two players swap seats, or a seated player with one who
   has a bye, sits out or is present but not in the round, while the tables involved have no
   results; those tables get new table links, so the function returns them for their sheets to be
-  printed again). Only the *last* evening or round can be deleted, so numbers stay without gaps
-  (the "previous round" links and the season's evening columns rely on that). Entrants made only
-  for the deleted evening (a player ticked present by mistake) go with it, so they do not appear
-  in the standings with nothing.
+  printed again). Only the *last* round can be deleted, so round numbers stay without gaps.
+  Entrants made only for the deleted evening (a player ticked present by mistake) go with it, so
+  they do not appear in the standings with nothing.
 
 One module since issue 23: the four parts were split only to keep modules under a line cap."""
 
@@ -32,6 +38,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -61,6 +68,7 @@ from competitions.models import (
     MatchSeat,
     MatchSide,
     Round,
+    SettingsChange,
     SitOut,
     Substitution,
 )
@@ -300,23 +308,96 @@ def with_results(matches):
     return matches.filter(Q(deals__isnull=False) | ~Q(status=Match.Status.OPEN) | Q(deals_played__gt=0)).distinct()
 
 
+@dataclass(frozen=True)
+class EveningContents:
+    """What goes when an evening is removed (the confirmation page names it)."""
+
+    number: int
+    date: datetime.date | None
+    imported: bool
+    rounds: int
+    tables: int
+    results: int  # tables with a result
+    imported_totals: int
+    present: int
+    later: list[int]  # the numbers of the evenings after it, which move down one
+
+    @property
+    def has_results(self) -> bool:
+        return bool(self.results or self.imported_totals)
+
+
+def evening_contents(evening: Evening) -> EveningContents:
+    """What is on ``evening`` (five queries)."""
+    tables = Match.objects.filter(round__evening=evening)
+    return EveningContents(
+        number=evening.number,
+        date=evening.date,
+        imported=evening.imported,
+        rounds=evening.rounds.count(),
+        tables=tables.count(),
+        results=with_results(tables).count(),
+        imported_totals=evening.imported_totals.count(),
+        present=evening.attendances.count(),
+        later=list(
+            Evening.objects.filter(competition_id=evening.competition_id, number__gt=evening.number)
+            .order_by("number")
+            .values_list("number", flat=True)
+        ),
+    )
+
+
 @transaction.atomic
-def delete_evening(*, evening: Evening) -> int:
-    """Delete the competition's last evening with its attendance and rounds; its number."""
+def delete_evening(*, evening: Evening, user=None, confirmed: bool = False) -> int:
+    """Remove ``evening`` with all that is on it and close the gap in the numbers; its number. An
+    evening with results only when ``confirmed``."""
     competition = lock_competition(evening.competition)
     evening = Evening.objects.get(pk=evening.pk)
-    last = competition.evenings.aggregate(last=Max("number"))["last"]
-    if evening.number != last:
+    contents = evening_contents(evening)
+    if contents.has_results and not confirmed:
         raise DrawError(
-            _("Only the last evening (evening %(last)s) can be deleted; evening %(number)s has later ones.")
-            % {"last": last, "number": evening.number}
+            _(
+                "Evening %(number)s has results (%(results)s tables, %(totals)s imported totals); confirm that "
+                "they go with it."
+            )
+            % {"number": evening.number, "results": contents.results, "totals": contents.imported_totals}
         )
-    if with_results(Match.objects.filter(round__evening=evening)).exists():
-        raise DrawError(_("Evening %(number)s already has results; it cannot be deleted.") % {"number": evening.number})
     player_ids = set(evening.attendances.values_list("player_id", flat=True))
+    rounds = sorted(evening.rounds.values_list("number", flat=True))
     number = evening.number
-    evening.delete()  # rounds, tables, seats, byes and attendance go with it (cascade)
+    evening.delete()  # rounds, tables, results, seats, byes, attendance, imported totals go with it (cascade)
     _drop_unused_entrants(competition, player_ids)
+    # close the gaps, lowest first so that no number is taken twice on the way (unique per competition)
+    for later in Evening.objects.filter(competition=competition, number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+    if rounds:
+        free = rounds[0]
+        for round in Round.objects.filter(competition=competition, number__gt=free).order_by("number"):
+            round.number, free = free, free + 1
+            round.save(update_fields=["number"])
+    SettingsChange.objects.create(
+        competition=competition,
+        user=user,
+        action=SettingsChange.Action.REMOVE_EVENING,
+        via=SettingsChange.Via.PAGE,
+        changes={
+            "evening_removed": [
+                {
+                    "number": number,
+                    "date": contents.date.isoformat() if contents.date else None,
+                    "imported": contents.imported,
+                    "rounds": contents.rounds,
+                    "tables": contents.tables,
+                    "results": contents.results,
+                    "imported_totals": contents.imported_totals,
+                    "present": contents.present,
+                    "renumbered": contents.later,
+                },
+                None,
+            ]
+        },
+    )
     return number
 
 

@@ -378,16 +378,30 @@ def substitute(request, slug, number):
 
 
 @login_required
-@require_POST
 def evening_delete(request, slug, number):
+    """Remove an evening (issue 33 item 10): GET names what goes with it (its tables and results,
+    imported totals, attendance) and which evenings move down a number; POST with the tick removes it."""
     competition = organised_competition(request, slug)
     evening = _evening(competition, number)
+    contents = services.evening_contents(evening)
+    context = {"competition": competition, "evening": evening, "contents": contents}
+    if request.method != "POST":
+        return render(request, "competitions/organiser/evening_delete.html", context)
+    if request.POST.get("confirm") != "1":
+        context["error"] = _("Tick that evening %(number)s goes with everything listed, or go back.") % {
+            "number": number
+        }
+        return render(request, "competitions/organiser/evening_delete.html", context, status=400)
     try:
-        services.delete_evening(evening=evening)
+        services.delete_evening(evening=evening, user=request.user, confirmed=True)
     except DrawError as error:
         show_refusal(request, error)
         return redirect(_attendance_url(slug, number))
-    messages.success(request, _("Evening %(number)s is deleted.") % {"number": number})
+    if contents.later:
+        text = _("Evening %(number)s is deleted; the evenings after it moved down one number.")
+    else:
+        text = _("Evening %(number)s is deleted.")
+    messages.success(request, text % {"number": number})
     return redirect("staff:competition", slug=slug)
 
 

@@ -2,7 +2,10 @@
 club's evening totals from before it used this system, through ``competitions.season.history`` —
 the same checks, rights and audit as the upload on the organiser's pages; unknown names are made
 members, unless a name nearly matches a member ("Henk Hebers sr." next to "Henk Hebers"): then 400
-naming the row and the member, unless the request sends ``"create_near_matches": true``. All rows or none: a refusal is a 400 in the one error shape, each problem naming its row
+naming the row and the member, unless the request sends ``"create_near_matches": true``. A new evening
+on a date the season does not expect (not a planned date, outside the season's dates, after today:
+``history.unplanned_dates``) is a 400 naming its row and date, unless the request lists that date in
+``"confirm_dates"`` (issue 33 item 10). All rows or none: a refusal is a 400 in the one error shape, each problem naming its row
 (``deal``: the row's number in ``rows``, from 1), its column (``field``) and why; nothing is written.
 Sending the same rows again changes nothing (200 with every total "unchanged").
 
@@ -11,6 +14,8 @@ every bad row (a schema refusal stops at the first).
 """
 
 from __future__ import annotations
+
+import datetime
 
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404
@@ -21,7 +26,7 @@ from ninja.responses import Status
 from clubs.permissions import is_staff_of
 from clubs.tokens import BearerToken
 from competitions.models import Competition
-from competitions.season.history import NEAR_MATCH, HistoryRefused, RowError, import_evening_totals
+from competitions.season.history import NEAR_MATCH, UNPLANNED, HistoryRefused, RowError, import_evening_totals
 from competitions.season.models import SettingsChange
 from competitions.season.services import may_set_up
 from core.api_errors import ApiErrors, Problem, problems_body, refusal
@@ -50,6 +55,13 @@ class EveningTotalsIn(Schema):
         description="create a name that nearly matches a member ('Henk Hebers sr.' next to 'Henk Hebers') as a "
         "new member; without it such a row is refused (400, naming the row and the member)",
     )
+    confirm_dates: list[datetime.date] = Field(
+        default_factory=list,
+        max_length=MAX_ROWS,
+        description="dates (YYYY-MM-DD) of new evenings the season does not expect (not a planned date, outside "
+        "the season's dates, after today) to add anyway; without it such a row is refused (400, naming the row "
+        "and the date)",
+    )
 
 
 class EveningTotalsOut(Schema):
@@ -63,6 +75,8 @@ class EveningTotalsOut(Schema):
 def _api_message(error: RowError) -> str:
     if error.code == NEAR_MATCH:
         return error.message + " " + _('Send "create_near_matches": true to create it as a new member.')
+    if error.code == UNPLANNED:
+        return error.message + " " + _('Send its date in "confirm_dates" to add it anyway.')
     return error.message
 
 
@@ -89,6 +103,7 @@ def evening_totals(request, payload: EveningTotalsIn, slug: str = SLUG):
             rows=rows,
             create_players=True,
             create_near_matches=payload.create_near_matches,
+            confirm_dates=payload.confirm_dates,
             via=SettingsChange.Via.API,
         )
     except HistoryRefused as refused:

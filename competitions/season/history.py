@@ -15,6 +15,12 @@ imported into an individual competition — the organiser's xlsx upload and
   row by row; a date of an evening played in this system is refused (its results are already
   counted); a new date becomes a new evening marked ``imported``, numbered on after the last
   evening (in date order).
+- A new evening on a date the season does not expect is asked first, never taken silently (issue
+  33 item 10): a date that is not one of the planned dates (``Competition.evening_dates``, when the
+  season has them), that lies before ``season_start`` or after ``season_end``, or that lies after
+  today (history is played already) — a typo like 19-10-2024 for 18-10-2024, or 2031. Each such
+  date is refused (code ``unplanned_date``, on its first row, naming the date and why) unless it is
+  among ``confirm_dates``: the page's confirmation step ticks each date, the API sends them.
 - All rows or none: every bad row is named (row, column, why) and nothing is written. The same
   rows sent again change nothing. An audit row (``SettingsChange``, action "import") records what
   was imported, by whom and through which door.
@@ -29,6 +35,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs import names
@@ -55,6 +62,7 @@ class RowError:
 
 
 NEAR_MATCH = "near_match"
+UNPLANNED = "unplanned_date"
 
 
 class HistoryRefused(Exception):
@@ -236,6 +244,46 @@ def near_match_errors(competition: Competition, parsed) -> list[RowError]:
     return errors
 
 
+def day_text(day: datetime.date) -> str:
+    """A date as the club writes it: 19-10-2024."""
+    return formats.date_format(day, "d-m-Y")
+
+
+def unplanned_dates(competition: Competition, parsed) -> dict[datetime.date, str]:
+    """The dates of the rows that would make a new evening the season does not expect, each with the
+    question the organiser answers (date -> question); nothing written."""
+    have = set(Evening.objects.filter(competition=competition).values_list("date", flat=True))
+    planned = set()
+    for text in competition.evening_dates or []:
+        try:
+            planned.add(datetime.date.fromisoformat(str(text)))
+        except ValueError:
+            continue
+    start, end, today = competition.season_start, competition.season_end, timezone.localdate()
+    questions = {}
+    for day in sorted({p[2] for p in parsed} - have):
+        what = {"date": day_text(day)}
+        if planned and day not in planned:
+            questions[day] = _("%(date)s is not a planned evening of this season: add it anyway?") % what
+        elif (start and day < start) or (end and day > end):
+            what |= {"start": day_text(start) if start else "…", "end": day_text(end) if end else "…"}
+            questions[day] = _("%(date)s lies outside the season (%(start)s to %(end)s): add it anyway?") % what
+        elif day > today:
+            questions[day] = _("%(date)s lies after today, so it cannot have been played yet: add it anyway?") % what
+    return questions
+
+
+def unplanned_errors(competition: Competition, parsed, confirmed) -> list[RowError]:
+    """One error per unexpected new date not in ``confirmed``, on its first row."""
+    questions = unplanned_dates(competition, parsed)
+    errors, seen = [], set()
+    for number, _name, day, _points in parsed:
+        if day in questions and day not in confirmed and day not in seen:
+            seen.add(day)
+            errors.append(RowError(number, "date", questions[day], code=UNPLANNED))
+    return errors
+
+
 def import_evening_totals(
     *,
     competition: Competition,
@@ -243,11 +291,13 @@ def import_evening_totals(
     rows,
     create_players: bool,
     create_near_matches: bool = False,
+    confirm_dates=(),
     via: str = SettingsChange.Via.PAGE,
     first_row: int = 1,
 ) -> ImportResult:
-    """Import the rows, all or none (``HistoryRefused`` names every bad row). One log line either way
-    (issue 28 item 4), as the members and results imports write."""
+    """Import the rows, all or none (``HistoryRefused`` names every bad row). ``confirm_dates``: the
+    dates of new evenings the season does not expect that the organiser said yes to. One log line
+    either way (issue 28 item 4), as the members and results imports write."""
     who = user.get_username() if user is not None else "-"
     try:
         result = _import(
@@ -256,6 +306,7 @@ def import_evening_totals(
             rows=rows,
             create_players=create_players,
             create_near_matches=create_near_matches,
+            confirm_dates=set(confirm_dates),
             via=via,
             first_row=first_row,
         )
@@ -290,6 +341,7 @@ def _import(
     rows,
     create_players: bool,
     create_near_matches: bool,
+    confirm_dates: set[datetime.date],
     via: str,
     first_row: int,
 ) -> ImportResult:
@@ -308,6 +360,7 @@ def _import(
             errors.append(RowError(number, "player", _("%(name)s is not a member of the club.") % {"name": name}))
     if create_players and not create_near_matches:
         errors += near_match_errors(competition, parsed)
+    errors += unplanned_errors(competition, parsed, confirm_dates)
     if errors:
         raise HistoryRefused(sorted(errors, key=lambda e: (e.row, e.column)))
     result = ImportResult()

@@ -18,6 +18,7 @@ class SettingsChange(models.Model):
         CHANGE = "change", _("changed")
         NEW_SEASON = "season", _("copied as a new season")
         IMPORT = "import", _("evening totals imported")
+        REMOVE_EVENING = "evening", _("evening removed")
 
     class Via(models.TextChoices):
         PAGE = "page", _("the organiser's pages")

@@ -154,7 +154,9 @@ def setting_label(name: str) -> str:
     try:
         model_field = Competition._meta.get_field(name)
     except FieldDoesNotExist:
-        return {"evening_totals": _("evening totals imported")}.get(name, name.replace("_", " "))
+        return {"evening_totals": _("evening totals imported"), "evening_removed": _("evening removed")}.get(
+            name, name.replace("_", " ")
+        )
     assert isinstance(model_field, Field)  # a setting is a field of the competition, never a relation to it
     return str(model_field.verbose_name)
 

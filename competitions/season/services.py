@@ -8,6 +8,14 @@ writes a ``SettingsChange`` audit row beside the change. A refusal raises :class
 ``rule_options.<option>``) or :class:`NotOrganiser`, and writes nothing. A change that would alter
 standings of confirmed results raises :class:`NeedsConfirmation` until it is sent again with
 ``confirmed=True`` (see ``validation`` for which field is locked, quiet or needs confirmation).
+
+A club has one competition of a name in a season (issue 33 item 10): a second with the same name
+(whatever its case and spacing) whose season overlaps the first's (``season_start`` .. ``season_end``,
+an end left open runs on) is refused at ``name`` — on create, on a rename or new dates, and for a new
+season. Two competitions without any season dates count as the same season (nothing tells them
+apart on a page); one without dates is not compared with a dated one. A database constraint
+cannot say "overlapping seasons" (and would fail on clubs that have such twins today), so the check
+is here, under a lock on the club's row so two requests cannot both pass it.
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
+from django.utils import formats
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -79,6 +88,68 @@ def unique_slug(name: str, club: Club) -> str:
     return slug
 
 
+def _name_key(name) -> str:
+    return " ".join(str(name or "").split()).casefold()
+
+
+def _overlap(a_start, a_end, b_start, b_end) -> bool:
+    if a_start is None and a_end is None and b_start is None and b_end is None:
+        return True  # both without dates: the same (undated) season
+    if (a_start is None and a_end is None) or (b_start is None and b_end is None):
+        return False
+    return (a_start is None or b_end is None or a_start <= b_end) and (
+        b_start is None or a_end is None or b_start <= a_end
+    )
+
+
+def _day(value) -> datetime.date | None:
+    if value is None or value == "" or isinstance(value, datetime.date):
+        return value or None
+    try:
+        return datetime.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def same_name_error(club: Club, settings: dict, *, exclude: int | None = None) -> dict[str, str]:
+    """``{"name": why}`` when ``club`` has another competition of this name in an overlapping season
+    (``settings``: name, season_start, season_end, evening_dates as the services hold them); locks
+    the club's row first. Reads the club's competitions of that name (one query)."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    bounds = dict(settings)
+    _season_bounds(bounds)
+    start, end = _day(bounds.get("season_start")), _day(bounds.get("season_end"))
+    key = _name_key(settings.get("name"))
+    twins = Competition.objects.filter(club=club, name__iexact=str(settings.get("name") or "").strip())
+    if exclude is not None:
+        twins = twins.exclude(pk=exclude)
+    for other in twins.only("name", "season_start", "season_end").order_by("pk"):
+        if _name_key(other.name) == key and _overlap(start, end, other.season_start, other.season_end):
+            if other.season_start is None and other.season_end is None:
+                message = _(
+                    "There is already a competition “%(name)s” without season dates; give this one another name "
+                    "(for example with the season in it) or give both their season's dates."
+                )
+            else:
+                message = _(
+                    "There is already a competition “%(name)s” in this season (%(start)s to %(end)s); give this one "
+                    "another name, for example with the season in it."
+                )
+            return {
+                "name": message
+                % {
+                    "name": other.name,
+                    "start": _short(other.season_start),
+                    "end": _short(other.season_end),
+                }
+            }
+    return {}
+
+
+def _short(day) -> str:
+    return formats.date_format(day, "d-m-Y") if day else "…"
+
+
 def has_results(competition: Competition) -> bool:
     """Whether any table has results (entered or confirmed): the game's settings are locked then."""
     return Match.objects.filter(round__competition=competition).exclude(status=Match.Status.OPEN).exists()
@@ -110,6 +181,8 @@ def create_competition(*, club: Club, user, values: dict, via: str = SettingsCha
     errors = settings_errors(settings)
     if not name:
         errors["name"] = _("Give the competition a name.")
+    else:
+        errors = same_name_error(club, settings | {"name": name}) | errors
     if errors:
         raise SettingsRefused(errors)
     settings["name"] = name
@@ -144,6 +217,8 @@ def update_competition(
                 errors.update(_locked_errors(key, before, after))
     elif "format" in changed and locked.rounds.exists():
         errors["format"] = _("Rounds are drawn for this format already: delete them first, or start a new competition.")
+    if {"name", "season_start", "season_end", "evening_dates"} & set(changed):
+        errors = same_name_error(locked.club, after, exclude=locked.pk) | errors
     if errors:
         raise SettingsRefused(errors)
     if not changed:
@@ -200,6 +275,8 @@ def start_new_season(
     errors = settings_errors(settings)
     if not settings["name"]:
         errors["name"] = _("Give the new season a name.")
+    else:
+        errors = same_name_error(competition.club, settings) | errors
     if errors:
         raise SettingsRefused(errors)
     _season_bounds(settings)

@@ -100,8 +100,9 @@ def call_offs(competition: Competition) -> set[tuple[int, int]]:
 
 # --- late arrivals -----------------------------------------------------------------------------------
 def missed_rounds(competition: Competition, evening: int | None = None) -> list[tuple[int, int, int, int]]:
-    """(player id, round id, evening number, round of the evening) of each round a late arrival
-    missed. No query when the competition gives a missed round nothing; else one, and two more
+    """(player id, round id, evening number, round number) of each round a late arrival missed; the
+    round's number is the season's (``Round.number``), as a bye's and a played round's are, so the
+    compensation stands in that round's own column of the evening result (issue 33 item 11). No query when the competition gives a missed round nothing; else one, and two more
     when someone came late: the evenings' rounds with a result, and who had a seat or a bye in
     them (one UNION)."""
     if competition.missed_round_policy == Competition.MissedRoundPolicy.NOTHING:
@@ -116,7 +117,7 @@ def missed_rounds(competition: Competition, evening: int | None = None) -> list[
         Round.objects.filter(evening_id__in={e for _p, e, _n in late})
         .filter(Exists(Match.objects.filter(round_id=OuterRef("pk"), status=CONFIRMED)))
         .order_by()
-        .values_list("id", "evening_id", "evening_round")
+        .values_list("id", "evening_id", "number")
     )
     round_ids = [r[0] for r in rounds]
     players = {p for p, _e, _n in late}
@@ -135,13 +136,12 @@ def missed_rounds(competition: Competition, evening: int | None = None) -> list[
         else set()
     )
     by_evening = defaultdict(list)
-    for round_id, evening_id, evening_round in rounds:
-        by_evening[evening_id].append((round_id, evening_round))
+    for round_id, evening_id, round_number in rounds:
+        by_evening[evening_id].append((round_id, round_number))
     return [
-        # a club evening's round has its evening_round (None only in a league's rounds)
-        (player, round_id, number, evening_round)  # type: ignore[misc]
+        (player, round_id, number, round_number)
         for player, evening_id, number in late
-        for round_id, evening_round in by_evening[evening_id]
+        for round_id, round_number in by_evening[evening_id]
         if (round_id, player) not in there
     ]
 

@@ -24,6 +24,7 @@ from scoring.matches.tables import AuditTable, DifferenceTable, StatsTable, deal
 from scoring.sheet.deal_input import sheet_words
 from scoring.sheet.forms import SheetForm
 from scoring.sheet.layout import initial_from_deals, layout_for, side_labels, whole_number
+from scoring.sheet.offenders import offender_label
 from scoring.sheet.preview import sheet_preview
 from scoring.totals import views as views_totals
 
@@ -292,5 +293,9 @@ def match_detail(request, pk: int):
         "can_correct": staff and permissions.can_correct_confirmed(user, match),
         "may_confirm": staff and match.status == Match.Status.ENTERED and match.entered_by_id != user.pk,
         "audit": AuditTable(list(selectors.audit_trail(match)), labels=labels) if staff else None,
+        # a totals-only sheet's "verzaakt by" (issue 33 item 11): a typed sheet names them at its deals
+        "offenders": []
+        if rows
+        else [(offender_label(s.seat, seat_names), s.verzaakt) for s in selectors.seats_in_order(match) if s.verzaakt],
     }
     return render(request, "scoring/entry/match.html", context)

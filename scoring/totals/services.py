@@ -12,6 +12,14 @@ sheet does not tell pit from tegenpit) — and NULL for the rest (bids, made, te
 and any count not given), so that the standings can show "not recorded" apart from 0. The match's
 deals are removed (the audit entry keeps them) and ``deals_played`` is the match's number of deals.
 
+Who verzaakt (issue 33 item 11): a totals sheet of individual play may say "verzaakt by X" —
+``verzaakt``, seat -> the deals that seat's player verzaakt. It is stored as the deal-by-deal sheet
+stores its named offenders, in ``MatchSeat.verzaakt`` (``scoring.sheet.offenders``), so the club's
+personal penalty reaches the standings, the evening result and the reports the same way; the
+sides' ``verzaakt`` statistic is the sum of their seats. Each seat must have a player at this table;
+a count is 0..deals, all together at most the deals (one offender per deal). Not given (None, or
+every seat empty): nobody is charged and the sides' verzaakt is "not recorded".
+
 Bounds (RULES.md §4, computed from the rule set, so no real sheet is refused): a side's total is at
 most deals × (deal total + every side's roem at its maximum + every bonus) × the largest Wilde
 Boom factor; all totals together are at least deals × deal total + the roem given + the pit bonus
@@ -28,14 +36,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, IntegerField, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competitions import notices, permissions
 from competitions.base.rulesets import ruleset_for_match
-from competitions.models import Match, MatchSide
+from competitions.models import SEATS, Competition, Match, MatchSeat, MatchSide
 from competitions.season.entry_modes import totals_refusal
+from core.compass import seat_label
 from scoring.backup.auto import after_confirmation
 from scoring.models import AuditEntry, Deal
 from scoring.rules import RuleSet
@@ -60,9 +69,10 @@ NOT_KEPT = ("bids", "made", "tegenpits", "verzaakt")
 
 @dataclass(frozen=True)
 class TotalsError:
-    field: str  # "totals", "roem", "nat", "pits" or "match"
+    field: str  # "totals", "roem", "nat", "pits", "verzaakt" or "match"
     side: int | None  # the side at fault, or None for the match as a whole
     message: str
+    seat: str = ""  # "verzaakt": the seat at fault
 
     def as_dict(self) -> dict:
         return {"field": self.field, "side": self.side, "message": self.message}
@@ -196,6 +206,65 @@ def check_totals(rules: RuleSet, *, totals: Sequence, counts: dict[str, Sequence
     return clean
 
 
+def check_verzaakt(match: Match, rules: RuleSet, verzaakt: dict | None) -> dict[str, int] | None:
+    """The checked "verzaakt by" counts (seat -> deals, only seats above 0), or None when the sheet
+    names nobody; raises ``TotalsInvalid`` with every error. Reads the table's seats once."""
+    if verzaakt is None or all(v is None or v == "" for v in verzaakt.values()):
+        return None
+    if match.round.competition.format != Competition.Format.INDIVIDUAL:
+        message = _(
+            "verzaakt: name the player who verzaakt only in individual play; a pair or a team loses as a whole."
+        )
+        raise TotalsInvalid([TotalsError("verzaakt", None, message)])
+    seats = set(MatchSeat.objects.filter(match_id=match.pk).values_list("seat", flat=True))
+    deals = rules.deals_per_match
+    errors: list[TotalsError] = []
+    out: dict[str, int] = {}
+    for seat, value in sorted(verzaakt.items(), key=lambda item: SEATS.index(item[0]) if item[0] in SEATS else 9):
+        if value is None or value == "":
+            continue
+        what = {"seat": seat_label(seat) if seat in SEATS else str(seat)[:3], "value": value, "deals": deals}
+        number = _whole(value)
+        if seat not in seats:
+            errors.append(
+                TotalsError(
+                    "verzaakt",
+                    None,
+                    _("verzaakt: nobody sits at seat %(seat)s at this table; name the player who verzaakt.") % what,
+                    seat=str(seat)[:3],
+                )
+            )
+        elif number is None:
+            errors.append(
+                TotalsError("verzaakt", None, _("verzaakt by %(seat)s: %(value)r is not a whole number.") % what, seat)
+            )
+        elif number < 0:
+            errors.append(TotalsError("verzaakt", None, _("verzaakt by %(seat)s: %(value)s is below 0.") % what, seat))
+        elif number > deals:
+            errors.append(
+                TotalsError(
+                    "verzaakt",
+                    None,
+                    _("verzaakt by %(seat)s: %(value)s is more than the %(deals)s deals of the match.") % what,
+                    seat,
+                )
+            )
+        elif number:
+            out[seat] = number
+    if not errors and sum(out.values()) > deals:
+        errors.append(
+            TotalsError(
+                "verzaakt",
+                None,
+                _("verzaakt together: %(value)s is more than the %(deals)s deals of the match (one per deal at most).")
+                % {"value": sum(out.values()), "deals": deals},
+            )
+        )
+    if errors:
+        raise TotalsInvalid(errors)
+    return out
+
+
 def stored_totals(match: Match) -> dict | None:
     """A totals-only result as it is stored (the audit log's form), or None if the match has none:
     not entered, or entered deal by deal. Reads the (prefetched) match sides."""
@@ -206,6 +275,10 @@ def stored_totals(match: Match) -> dict | None:
     for name in COUNTS:
         values = [getattr(s, name) for s in rows]
         out[name] = None if any(v is None for v in values) else values
+    if rows and all(s.verzaakt is not None for s in rows):  # "verzaakt by" recorded: who (one query)
+        out["verzaakt"] = dict(
+            MatchSeat.objects.filter(match_id=match.pk, verzaakt__gt=0).order_by("seat").values_list("seat", "verzaakt")
+        )
     return out
 
 
@@ -226,9 +299,11 @@ def save_totals(
     roem: Sequence | None = None,
     nat: Sequence | None = None,
     pits: Sequence | None = None,
+    verzaakt: dict | None = None,
 ) -> Match:
     """Store ``totals`` (one per side) and the counts given as the result of ``match`` — or change
     nothing. ``roem``, ``nat``, ``pits``: one per side, or None when the sheet does not keep it.
+    ``verzaakt``: seat -> the deals that seat's player verzaakt ("verzaakt by X"), or None.
 
     Raises ``NotAllowed``, ``TotalsInvalid`` (every error at once) or ``StaleVersion``. The same
     result sent again at the current version is a no-op (no new version, no audit entry).
@@ -240,6 +315,9 @@ def save_totals(
     if rules.sides != match.sides:
         raise TotalsInvalid([TotalsError("match", None, _("this table has %(n)s sides") % {"n": match.sides})])
     clean = check_totals(rules, totals=totals, counts={"roem": roem, "nat": nat, "pits": pits})
+    offenders = check_verzaakt(match, rules, verzaakt)
+    if offenders is not None:
+        clean["verzaakt"] = offenders
     competition = match.round.competition
     was_confirmed = match.status == Match.Status.CONFIRMED
     before_totals = stored_totals(match)
@@ -255,7 +333,7 @@ def save_totals(
         raise StaleVersion(current.version, stored_deals(current))
     match.version = version + 1
     Deal.objects.filter(match=match).delete()
-    count_offenders(match, before, [])  # no deals, so nobody verzaakt
+    _charge_offenders(match, before, offenders or {})
 
     now = timezone.now()
     match.deals_played = rules.deals_per_match
@@ -298,9 +376,29 @@ def save_totals(
     return match
 
 
+def _charge_offenders(match: Match, before: list, offenders: dict[str, int]) -> None:
+    """``MatchSeat.verzaakt`` as the totals sheet names them (0 for every seat not named), as
+    ``count_offenders`` keeps it for a deal-by-deal sheet; no query when nothing changes."""
+    old = (before[0].get("verzaakt") or {}) if before and "totals" in before[0] else None
+    if old is None:  # the sheet before was deal by deal (or empty): its deals named the offenders
+        count_offenders(match, before, [seat for seat, n in offenders.items() for _ in range(n)])
+        return
+    if old == offenders:
+        return
+    MatchSeat.objects.filter(match_id=match.pk).update(
+        verzaakt=Case(
+            *(When(seat=seat, then=Value(count)) for seat, count in offenders.items()),
+            default=Value(0),
+            output_field=IntegerField(),
+        )
+    )
+
+
 def _store_sides(match: Match, clean: dict) -> None:
     existing = {s.side: s for s in MatchSide.objects.filter(match=match)}
     totals = clean["totals"]
+    offenders = clean.get("verzaakt")
+    side_of = dict(MatchSeat.objects.filter(match_id=match.pk).values_list("seat", "side")) if offenders else {}
     new: list[MatchSide] = []
     old: list[MatchSide] = []
     for side, total in enumerate(totals):
@@ -310,6 +408,8 @@ def _store_sides(match: Match, clean: dict) -> None:
             setattr(row, name, None if clean[name] is None else clean[name][side])
         for name in NOT_KEPT:
             setattr(row, name, None)
+        if offenders is not None:  # the side's verzaakt: the deals its players verzaakt
+            row.verzaakt = sum(n for seat, n in offenders.items() if side_of.get(seat) == side)
         (old if row.pk else new).append(row)
     if new:
         MatchSide.objects.bulk_create(new)
@@ -334,4 +434,8 @@ def describe_totals(value: list, labels: tuple[str, ...]) -> str:
     for name in COUNTS:
         if item.get(name) is not None:
             parts.append(f"{_(name)} " + "–".join(str(v) for v in item[name]))
+    if item.get("verzaakt"):
+        parts.append(
+            _("verzaakt by %(who)s") % {"who": ", ".join(f"{seat_label(s)} {n}×" for s, n in item["verzaakt"].items())}
+        )
     return " · ".join(parts)

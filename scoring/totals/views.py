@@ -1,6 +1,7 @@
 """Totals-only entry (``Competition.entry_mode == "totals"``): ``/matches/<id>/enter/`` shows one
 row per side — the total, and roem, nat and pit counts where the club keeps them — instead of the
-sheet. Thin: the form reads what was typed, ``services_totals.save_totals`` checks and writes, and
+sheet; in individual play also "verzaakt by": per seat the deals its player verzaakt (issue 33 item
+11), so the club's personal penalty is charged as from a deal-by-deal sheet. Thin: the form reads what was typed, ``services_totals.save_totals`` checks and writes, and
 its errors come back at the side and field they name (400), a stale version as a conflict (409).
 Works without JavaScript.
 """
@@ -17,6 +18,7 @@ from competitions import permissions
 from competitions.base.rulesets import ruleset_for_match
 from competitions.models import Match
 from competitions.season.entry_modes import totals_refusal
+from core.compass import seat_label
 from scoring import selectors, services
 from scoring.sheet.layout import whole_number
 from scoring.totals import services as services_totals
@@ -31,9 +33,18 @@ class TotalsForm(forms.Form):
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
-    def __init__(self, *args, sides: int, **kwargs):
+    def __init__(self, *args, sides: int, seats: tuple[str, ...] = (), **kwargs):
         super().__init__(*args, **kwargs)
-        self.sides = sides
+        self.sides, self.seats = sides, seats
+        for seat in seats:  # "verzaakt by": the deals the player at this seat verzaakt
+            self.fields[f"verzaakt-{seat}"] = forms.CharField(
+                required=False,
+                max_length=12,
+                strip=True,
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "size": 3, "class": "totals-verzaakt"}
+                ),
+            )
         for name in FIELDS:
             for side in range(sides):
                 self.fields[f"{name}-{side}"] = forms.CharField(
@@ -55,12 +66,17 @@ class TotalsForm(forms.Form):
                 text = self.cleaned_data.get(f"{name}-{side}", "")
                 values.append(None if text == "" else _number(text))
             out[SERVICE_FIELD[name]] = values
+        typed = {seat: self.cleaned_data.get(f"verzaakt-{seat}", "") for seat in self.seats}
+        if any(typed.values()):
+            out["verzaakt"] = {seat: None if text == "" else _number(text) for seat, text in typed.items()}
         return out
 
     def add_totals_errors(self, errors) -> None:
         for error in errors:
             prefix = {v: k for k, v in SERVICE_FIELD.items()}.get(error.field)
-            if prefix and error.side is not None:
+            if error.field == "verzaakt" and error.seat in self.seats:
+                self.add_error(f"verzaakt-{error.seat}", error.message)
+            elif prefix and error.side is not None:
                 self.add_error(f"{prefix}-{error.side}", error.message)
             else:
                 self.add_error(None, error.message)
@@ -83,14 +99,18 @@ def _initial(match: Match) -> dict:
         values = stored.get(SERVICE_FIELD[name])
         for side, value in enumerate(values or ()):
             initial[f"{name}-{side}"] = "" if value is None else str(value)
+    for seat, count in (stored.get("verzaakt") or {}).items():
+        initial[f"verzaakt-{seat}"] = str(count)
     return initial
 
 
 def enter_totals(request, match: Match):
     """GET shows the form with what is stored; POST saves through ``save_totals``."""
     status, conflict = 200, None
+    offenders = selectors.offender_seats(match) or []  # individual play: who may have verzaakt
+    seats = tuple(seat for seat, _side, _name in offenders)
     if request.method == "POST":
-        form = TotalsForm(request.POST, sides=match.sides)
+        form = TotalsForm(request.POST, sides=match.sides, seats=seats)
         if form.is_valid():
             version = form.cleaned_data["version"]
             overwrite = whole_number(request.POST.get("overwrite", ""))
@@ -119,7 +139,7 @@ def enter_totals(request, match: Match):
         else:
             status = 400
     else:
-        form = TotalsForm(initial=_initial(match), sides=match.sides)
+        form = TotalsForm(initial=_initial(match), sides=match.sides, seats=seats)
     rules = ruleset_for_match(match)
     sides = selectors.sides_of(match)
     rows = [
@@ -133,6 +153,8 @@ def enter_totals(request, match: Match):
         "form": form,
         "rows": rows,
         "headings": [(name, HEADINGS[name]) for name in FIELDS],
+        "offenders": [(seat_label(seat), name, form[f"verzaakt-{seat}"]) for seat, _side, name in offenders],
+        "penalty": match.round.competition.verzaakt_player_penalty,
         "deals": rules.deals_per_match,
         "refusal": totals_refusal(rules),
         "has_deals": match.deals.exists(),

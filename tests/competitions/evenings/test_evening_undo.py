@@ -63,13 +63,24 @@ def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, co
     assert "Evening 2 · round 1" in text
 
 
-def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(club, competition):
+def test_any_evening_can_be_deleted_and_its_entrants_go(club, competition):
+    """Issue 33 item 10: not only the last; the evenings after it move down one number."""
     players = make_players(club, 8)
     first = evening_with(competition, players[:4])
     second = evening_with(competition, players)
     services.draw_next_round(evening=second, seed=1)
-    with pytest.raises(DrawError, match="Only the last evening"):
-        evening_services.delete_evening(evening=first)
+    assert evening_services.delete_evening(evening=first) == 1
+    assert list(competition.evenings.values_list("number", flat=True)) == [1]
+    assert list(Round.objects.filter(competition=competition).values_list("number", "evening_id")) == [(1, second.pk)]
+    assert evening_services.delete_evening(evening=Evening.objects.get(pk=second.pk)) == 1
+    assert not Round.objects.filter(competition=competition).exists()
+
+
+def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(club, competition):
+    players = make_players(club, 8)
+    evening_with(competition, players[:4])
+    second = evening_with(competition, players)
+    services.draw_next_round(evening=second, seed=1)
     assert evening_services.delete_evening(evening=second) == 2
     assert list(competition.evenings.values_list("number", flat=True)) == [1]
     assert not Round.objects.filter(competition=competition).exists()
@@ -79,13 +90,15 @@ def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(clu
     }
 
 
-def test_an_evening_with_a_result_cannot_be_deleted(club, competition):
+def test_an_evening_with_a_result_is_deleted_only_when_confirmed(club, competition):
     evening = evening_with(competition, make_players(club, 8))
     round = services.draw_next_round(evening=evening, seed=1)
     Match.objects.filter(round=round, table=1).update(status=Match.Status.DRAFT, deals_played=3)
-    with pytest.raises(DrawError, match="already has results"):
+    with pytest.raises(DrawError, match="has results"):
         evening_services.delete_evening(evening=evening)
-    assert Evening.objects.filter(pk=evening.pk).exists()
+    assert Evening.objects.filter(pk=evening.pk).exists() and Match.objects.filter(round=round).count() == 2
+    evening_services.delete_evening(evening=evening, confirmed=True)
+    assert not Evening.objects.filter(pk=evening.pk).exists()
 
 
 def test_only_the_last_draft_round_without_results_is_deleted(club, competition):
@@ -264,7 +277,10 @@ def test_the_undo_views(client, club, competition):
     assert Round.objects.filter(pk=round.pk).exists()
     client.post(reverse("staff:round-delete", args=[competition.slug, round.number]), {"confirm": "1"})
     assert not Round.objects.filter(pk=round.pk).exists()
-    client.post(reverse("staff:evening-delete", args=[competition.slug, evening.number]))
+    delete_url = reverse("staff:evening-delete", args=[competition.slug, evening.number])
+    assert client.post(delete_url).status_code == 400  # not ticked: asks first
+    assert competition.evenings.exists()
+    client.post(delete_url, {"confirm": "1"})
     assert not competition.evenings.exists()
 
 
