@@ -8,6 +8,8 @@ Works without JavaScript.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
@@ -56,10 +58,10 @@ class TotalsForm(forms.Form):
                     ),
                 )
 
-    def typed(self) -> dict[str, list]:
+    def typed(self) -> dict[str, Any]:
         """Per service field one value per side: a whole number, None when empty, or the text as
-        typed (the service names it as not a whole number)."""
-        out = {}
+        typed (the service names it as not a whole number); "verzaakt" one count per seat."""
+        out: dict[str, Any] = {}
         for name in FIELDS:
             values = []
             for side in range(self.sides):
