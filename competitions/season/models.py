@@ -18,6 +18,8 @@ class SettingsChange(models.Model):
         CHANGE = "change", _("changed")
         NEW_SEASON = "season", _("copied as a new season")
         IMPORT = "import", _("evening totals imported")
+        CANCEL_EVENING = "cancel", _("evening cancelled")
+        UNCANCEL_EVENING = "uncancel", _("evening on again")
 
     class Via(models.TextChoices):
         PAGE = "page", _("the organiser's pages")

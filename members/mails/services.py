@@ -11,6 +11,8 @@ commit).
   season place, once.
 - **The reminder** (``write_reminders``, run by the worker before each pass): a few days before an
   evening, each member who has not answered yet gets signed one-click "ik kom" / "ik kom niet" links.
+- **An evening called off** (``evening_cancelled``): the members who said "ik kom" hear that it does
+  not go ahead, with the organiser's reason.
 """
 
 from __future__ import annotations
@@ -241,6 +243,39 @@ def _remind(evening: Evening, now: datetime.datetime) -> int:
         )
         notices.append(Notice(kind=Notice.Kind.REMINDER, player=player, evening=evening))
     Notice.objects.bulk_create(notices, ignore_conflicts=True)
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)
+
+
+# --- an evening called off
+
+
+def evening_cancelled(*, evening: Evening) -> int:
+    """Listener of ``notices.EVENING_CANCELLED``: each member who said "ik kom" for ``evening`` and has
+    mails about coming evenings on (the ``reminder`` switch) hears that it does not go ahead, with the
+    organiser's reason. Written in the cancellation's transaction (the outbox); a few mails, composed
+    here (a cancellation is one click of the organiser, not a league-wide publish)."""
+    competition = evening.competition
+    players = Player.objects.filter(
+        sign_ups__evening=evening, sign_ups__coming=True, account__isnull=False
+    ).select_related("account", "member_settings")
+    context = {"evening": evening, "competition": competition, "club": competition.club}
+    context["starts"] = signups.starts_at(evening)
+    mails = [
+        compose(
+            player=player,
+            kind="reminder",
+            subject=in_language(
+                player,
+                lambda: _("The evening of %(date)s does not go ahead") % {"date": date_format(evening.date)},
+            ),
+            template="cancelled",
+            context=context,
+        )
+        for player in players
+        if wants(player, "reminder")
+    ]
     if mails:
         get_connection().send_messages(mails)
     return len(mails)
