@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 def set_mail_choices(
     *, player: Player, choices: dict[str, bool], via: str, language: str | None = None
 ) -> MemberSettings:
-    """Switch kinds of mail (``draw``, ``result``, ``reminder``) on or off for ``player`` (and, when
+    """Switch kinds of mail (``draw``, ``result``, ``reminder``, ``confirm``) on or off for ``player`` (and, when
     given, the mails' ``language``); ``via`` says where (``"page"``, ``"unsubscribe link"``). Unknown
     kinds: ``ValueError``, nothing changed."""
     unknown = set(choices) - set(SWITCHES)

@@ -37,6 +37,7 @@ def member_data(player: Player) -> dict:
             "draw": choices.draw_mail,
             "result": choices.result_mail,
             "reminder": choices.reminder_mail,
+            "confirm": choices.confirm_mail,
             "language": choices.language,
         },
         "sign_ups": [

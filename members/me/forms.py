@@ -17,4 +17,8 @@ class MailChoicesForm(forms.Form):
     draw = forms.BooleanField(label=_("The draw: my table, seat, partner and opponents"), required=False)
     result = forms.BooleanField(label=_("The evening's result: my place and the top 5"), required=False)
     reminder = forms.BooleanField(label=_("A reminder before an evening"), required=False)
+    confirm = forms.BooleanField(
+        label=_("A league result of my team that the other club entered, waiting for our confirmation"),
+        required=False,
+    )
     language = forms.ChoiceField(label=_("Language of the mails"), choices=settings.LANGUAGES)

@@ -22,7 +22,7 @@ from members.me import selectors
 from members.me.calendar import member_feed
 from members.me.export import member_data
 from members.me.forms import AnswerForm, MailChoicesForm
-from members.models import MemberSettings
+from members.models import SWITCHES, MemberSettings
 
 
 @login_required
@@ -46,6 +46,7 @@ def me(request):
                         "draw": choices.draw_mail,
                         "result": choices.result_mail,
                         "reminder": choices.reminder_mail,
+                        "confirm": choices.confirm_mail,
                         "language": choices.language,
                     },
                     prefix=f"p{player.pk}",
@@ -96,7 +97,7 @@ def mail_choices(request):
         return redirect("members:me")
     services.set_mail_choices(
         player=player,
-        choices={kind: form.cleaned_data[kind] for kind in ("draw", "result", "reminder")},
+        choices={kind: form.cleaned_data[kind] for kind in SWITCHES},
         via="page",
         language=form.cleaned_data["language"],
     )
