@@ -12,6 +12,7 @@ urlpatterns = [
     path("me/", views.me, name="me"),
     path("me/evenings/<int:pk>/", views.answer, name="answer"),
     path("me/mails/", views.mail_choices, name="mail-choices"),
+    path("me/name/", views.name_shown, name="name-shown"),
     path("me/export.json", views.export, name="export"),
     path("me/remove/", removal_views.remove_me, name="remove-me"),
     path("manage/clubs/<slug:slug>/members/<int:pk>/anonymise/", removal_views.anonymise, name="anonymise"),
