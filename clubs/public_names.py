@@ -9,9 +9,9 @@ plain text) on its way out, after the public page cache, so a cached page is rew
 - Private areas, written as they are (full names): the organiser's and staff pages (``/manage/``),
   a member's own pages (``/me/``), the table's own link (``/t/``: the players at that table), a
   match's entry and confirmation, accounts, invitations, set-up, ``/admin/``.
-- Public pages for a logged-in reader show the full names of the members of the clubs where that
-  reader is staff or a member themselves (their own club sees them every club evening anyway);
-  everyone else (anonymous readers, other clubs, the API without such a login) sees the choices.
+- Public pages for a logged-in reader (on the API: the user of the bearer token) show the full names
+  of the members of the clubs where that reader is staff or a member themselves (their own club sees
+  them every club evening anyway); everyone else (anonymous readers, other clubs) sees the choices.
 - No query on most requests: the members' choices are kept in Django's cache (shared by a league's
   app servers), forgotten whenever a member is saved (``set_name_shown`` saves) and after five
   minutes; read in one query when missing. A logged-in reader's own clubs cost one or two queries
@@ -31,6 +31,7 @@ from django.db.models.signals import post_delete, post_save
 from clubs.models import Player
 from clubs.names import FULL, shown_name
 from clubs.permissions import roles_by_club
+from clubs.tokens import authenticate
 from documents.public_names import Replacements, shown
 
 PRIVATE_PREFIXES = (
@@ -79,13 +80,27 @@ def own_clubs(user) -> set[int]:
     return set(roles_by_club(user)) | set(Player.objects.filter(account=user).values_list("club_id", flat=True))
 
 
-def replacements_for(user) -> Replacements:
-    """The names to replace for this reader: no query on most requests (see :func:`chosen_names`);
-    a logged-in reader's own clubs cost one or two more, only when some member made a choice."""
-    if getattr(user, "is_superuser", False):
-        return Replacements({})
+def reader(request):
+    """Who reads: the logged-in user, or on the API the user of the bearer token (the API reads it
+    again itself: the same prepared lookup), else the anonymous user."""
+    user = getattr(request, "user", None)
+    if getattr(user, "is_authenticated", False):
+        return user
+    header = request.META.get("HTTP_AUTHORIZATION", "")
+    if request.path_info.startswith("/api/") and header[:7].lower() == "bearer ":
+        return authenticate(header[7:].strip()) or user
+    return user
+
+
+def replacements_for(request) -> Replacements:
+    """The names to replace for this request's reader: no query on most requests (see
+    :func:`chosen_names`); a logged-in reader's (or token's) own clubs cost one or two more, only when
+    some member made a choice."""
     chosen = chosen_names()
     if not chosen:
+        return Replacements({})
+    user = reader(request)
+    if getattr(user, "is_superuser", False):
         return Replacements({})
     own = own_clubs(user)
     return Replacements({full: shown for club_id, full, shown in chosen if club_id not in own})
@@ -113,7 +128,7 @@ class PublicNamesMiddleware:
     def __call__(self, request):
         if is_private(request.path_info):
             return self.get_response(request)
-        replacements = replacements_for(getattr(request, "user", None))
+        replacements = replacements_for(request)
         if not replacements:
             return self.get_response(request)
         with shown(replacements):  # PDFs and xlsx apply them while they are written

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 from clubs.models import Player
 from clubs.names import INITIALS, SHORT, shown_name
 from clubs.public_names import CACHE_KEY, is_private
+from clubs.tokens import create_token
 from documents.public_names import Replacements
 from members.services import set_name_shown
 from tests.competitions.factories import make_club, make_players, make_user
@@ -244,3 +245,15 @@ def test_a_name_inside_a_longer_word_or_name_is_left_alone():
     assert replace.apply("Jan Bos, Jan Bosman, xJan Bos") == "J.B., Jan Bosman, xJan Bos"
     assert replace.apply("<td>Anne d&#x27;Arc</td>") == "<td>A.D.</td>"
     assert replace.apply('{"name": "Jan Bos"}') == '{"name": "J.B."}'
+
+
+def test_the_api_with_a_token_of_the_own_club_shows_the_full_name_another_clubs_token_the_choice(client, season):
+    _club, competition, _members, _evening, organiser, _round = season
+    url = f"/api/competitions/{competition.slug}/standings"
+    own = create_token(organiser)
+    other = create_token(make_user(organiser_of=make_club()))
+    assert FULL_NAME in client.get(url, HTTP_AUTHORIZATION=f"Bearer {own}").content.decode()
+    text = client.get(url, HTTP_AUTHORIZATION=f"Bearer {other}").content.decode()
+    assert FULL_NAME not in text and INITIALS_SHOWN in text
+    text = client.get(url, HTTP_AUTHORIZATION="Bearer not-a-token").content.decode()
+    assert FULL_NAME not in text
