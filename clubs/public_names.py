@@ -13,8 +13,8 @@ plain text) on its way out, after the public page cache, so a cached page is rew
   of the members of the clubs where that reader is staff or a member themselves (their own club sees
   them every club evening anyway); everyone else (anonymous readers, other clubs) sees the choices.
 - No query on most requests: the members' choices are kept in Django's cache (shared by a league's
-  app servers), forgotten whenever a member is saved (``set_name_shown`` saves) and after five
-  minutes; read in one query when missing. A logged-in reader's own clubs cost one or two queries
+  app servers), forgotten whenever a member with a choice is saved (``set_name_shown`` saves) and
+  after a minute; read in one query when missing. A logged-in reader's own clubs cost one or two queries
   more, only when some member chose. Whatever the number of members or names on the page.
 
 Default: the full name, so nothing changes for a club whose members chose nothing.
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
@@ -50,26 +51,28 @@ PRIVATE_PREFIXES = (
 PRIVATE_PATHS = re.compile(r"^/matches/\d+/(enter|confirm|blind)/")
 TEXT_TYPES = ("text/html", "application/json", "text/calendar", "text/plain", "text/csv")
 CACHE_KEY = "public-names:v1"
-CACHE_SECONDS = 300
+CACHE_SECONDS = 60  #: ``PUBLIC_NAMES_CACHE_SECONDS`` overrides it (the tests: None, never expire)
 
 
 def is_private(path: str) -> bool:
     return path.startswith(PRIVATE_PREFIXES) or bool(PRIVATE_PATHS.match(path))
 
 
-def chosen_names() -> list[tuple[int, str, str]]:
-    """(club id, full name, name shown) of every member who chose a form other than the full name:
-    from the cache, else one query. Forgotten whenever a member is saved or deleted (:func:`connect`),
-    and after ``CACHE_SECONDS`` whatever happens."""
+def chosen_names() -> list[tuple[int, int, str, str]]:
+    """(member id, club id, full name, name shown) of every member who chose a form other than the
+    full name: from Django's cache, else one query. Forgotten when such a member is saved or deleted
+    (:func:`forget`), and after ``PUBLIC_NAMES_CACHE_SECONDS`` whatever happens (a laptop's several
+    server processes each cache in their own memory: that bounds how long another process shows the
+    old form; with Redis they share one entry)."""
     found = cache.get(CACHE_KEY)
     if found is None:
         found = [
-            (club_id, f"{first} {last}".strip(), shown_name(first, last, choice))
-            for club_id, first, last, choice in Player.objects.exclude(name_shown=FULL).values_list(
-                "club_id", "first_name", "last_name", "name_shown"
+            (pk, club_id, f"{first} {last}".strip(), shown_name(first, last, choice))
+            for pk, club_id, first, last, choice in Player.objects.exclude(name_shown=FULL).values_list(
+                "pk", "club_id", "first_name", "last_name", "name_shown"
             )
         ]
-        cache.set(CACHE_KEY, found, CACHE_SECONDS)
+        cache.set(CACHE_KEY, found, getattr(settings, "PUBLIC_NAMES_CACHE_SECONDS", CACHE_SECONDS))
     return found
 
 
@@ -103,14 +106,20 @@ def replacements_for(request) -> Replacements:
     if getattr(user, "is_superuser", False):
         return Replacements({})
     own = own_clubs(user)
-    return Replacements({full: shown for club_id, full, shown in chosen if club_id not in own})
+    return Replacements({full: shown for _pk, club_id, full, shown in chosen if club_id not in own})
 
 
-def forget(**_kwargs) -> None:
-    """A member was saved or deleted: the cached choices go now and again after the commit (a reader
-    in between may have cached what it read before the commit)."""
-    cache.delete(CACHE_KEY)
-    transaction.on_commit(lambda: cache.delete(CACHE_KEY))
+def forget(sender, instance, **kwargs) -> None:
+    """A member was saved or deleted: when they have a choice, or had one (they are in the cached
+    list), the cached choices go now and again after the commit (a reader in between may have cached
+    what it read before the commit). Any other member changes nothing here."""
+    cached = cache.get(CACHE_KEY)
+    if cached is None:
+        return
+    has_choice = kwargs.get("signal") is post_save and instance.name_shown != FULL
+    if has_choice or any(pk == instance.pk for pk, *_rest in cached):
+        cache.delete(CACHE_KEY)
+        transaction.on_commit(lambda: cache.delete(CACHE_KEY))
 
 
 def connect() -> None:

@@ -31,10 +31,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def no_choices_kept():
-    """The choices are cached (clubs.public_names); the test database rolls back, the cache does not."""
-    cache.delete(CACHE_KEY)
+    """The choices are cached (clubs.public_names); the test database rolls back, the cache does not:
+    none chosen again afterwards."""
+    cache.set(CACHE_KEY, [], None)
     yield
-    cache.delete(CACHE_KEY)
+    cache.set(CACHE_KEY, [], None)  # as every test starts (tests/conftest.py)
 
 
 FULL_NAME, FIRST, SURNAME, INITIALS_SHOWN = "Johanna van der Heijden", "Johanna", "Heijden", "J.v.d.H."
