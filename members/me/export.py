@@ -27,6 +27,7 @@ def member_data(player: Player) -> dict:
             "email": player.email,
             "active": player.active,
             "guest": player.guest,
+            "name_on_public_pages": player.name_shown,
         },
         "account": {
             "username": account.get_username() if account else None,

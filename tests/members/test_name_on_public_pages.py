@@ -186,6 +186,8 @@ def test_the_member_chooses_on_their_page_and_the_next_public_page_follows(clien
     response = client.post("/me/name/", {"player": member.pk, f"n{member.pk}-name_shown": SHORT})
     assert response.status_code == 302
     assert Player.objects.get(pk=member.pk).name_shown == SHORT
+    exported = client.get("/me/export.json").json()["members"][0]["member"]
+    assert exported["name_on_public_pages"] == SHORT, "the choice is part of the member's own data"
     client.logout()
     text = client.get(standings).content.decode()
     assert member.name not in text and shown_name(member.first_name, member.last_name, SHORT) in text
