@@ -80,6 +80,8 @@ def test_the_page_asks_first_then_cancels_and_mails_only_the_signed_up_members_w
     assert read_unsubscribe_token(url.rstrip("/").rsplit("/", 1)[1]) == (members[0].pk, "reminder")
     follow = client.get(done["Location"], HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "Avond 1 is afgelast" in follow and "Avond weer laten doorgaan" in follow
+    listed = client.get(f"/manage/competitions/{competition.slug}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "(afgelast)" in listed
 
 
 def test_a_cancelled_evening_refuses_sign_ups_gets_no_reminder_and_can_be_put_back_on(client):
