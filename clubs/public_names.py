@@ -23,6 +23,7 @@ Default: the full name, so nothing changes for a club whose members chose nothin
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from django.conf import settings
 from django.core.cache import cache
@@ -106,7 +107,14 @@ def replacements_for(request) -> Replacements:
     if getattr(user, "is_superuser", False):
         return Replacements({})
     own = own_clubs(user)
-    return Replacements({full: shown for _pk, club_id, full, shown in chosen if club_id not in own})
+    return compiled(tuple((full, shown) for _pk, club_id, full, shown in chosen if club_id not in own))
+
+
+@lru_cache(maxsize=64)
+def compiled(pairs: tuple[tuple[str, str], ...]) -> Replacements:
+    """The replacements of these (full, shown) pairs, compiled once per process for the same pairs
+    (every anonymous reader asks the same)."""
+    return Replacements(dict(pairs))
 
 
 def forget(sender, instance, **kwargs) -> None:
