@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.members.models import MemberChange
-from clubs.names import surname_key
+from clubs.names import FULL, INITIALS, SHORT, surname_key
 from clubs.people.models import Invitation, PeopleChange
 from core.text import NameField
 
@@ -79,6 +79,18 @@ class Player(models.Model):
         blank=True,
         related_name="player_accounts",
         verbose_name=_("account"),
+    )
+
+    class NameShown(models.TextChoices):
+        """How the name shows on public pages (the member's own choice, AVG; ``clubs.public_names``)."""
+
+        FULL = FULL, _("full name (Jan de Vries)")
+        SHORT = SHORT, _("first name and initial of the surname (Jan de V.)")
+        INITIALS = INITIALS, _("initials only (J.d.V.)")
+
+    #: Chosen by the member on their own page; staff pages and the member's own pages show the full name.
+    name_shown = models.CharField(
+        _("name on public pages"), max_length=8, choices=NameShown.choices, default=NameShown.FULL
     )
 
     class Meta:

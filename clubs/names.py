@@ -1,7 +1,8 @@
 """Dutch name order: "Jan de Boer" sorts under B, "Piet van der Meer" under M (the tussenvoegsels
-are skipped), as Dutch club lists and phone books do; and when two names are nearly one person's
+are skipped), as Dutch club lists and phone books do; when two names are nearly one person's
 ("Henk Hebers" and "henk Hébers sr."), so that a walk-in or an import asks before making a second
-member of one person. Both are how a name is read, so they are one idea."""
+member of one person; and how a member's name shows on public pages when they chose so ("Jan de V.",
+"J.d.V.": :func:`shown_name`). All are how a name is read and written, so they are one idea."""
 
 from __future__ import annotations
 
@@ -31,6 +32,40 @@ PARTICLES = frozenset(
         "v.d.",
     }
 )
+
+
+#: How a member's name shows on public pages (``Player.name_shown``; issue 32 item 6, AVG).
+FULL, SHORT, INITIALS = "full", "short", "initials"
+
+
+def _particles_and_core(last_name: str) -> tuple[list[str], list[str]]:
+    """ "van der Meer" → (["van", "der"], ["Meer"]): the leading tussenvoegsels and the surname."""
+    parts = last_name.split()
+    particles = []
+    while len(parts) > 1 and parts[0].lower() in PARTICLES:
+        particles.append(parts.pop(0))
+    return particles, parts
+
+
+def _initial(word: str) -> str:
+    letter = next((c for c in word if c.isalnum()), "")
+    return f"{letter}." if letter else ""
+
+
+def shown_name(first_name: str, last_name: str, choice: str) -> str:
+    """A name as the member chose to show it on public pages: ``FULL`` "Jan de Vries", ``SHORT`` the
+    first name and the surname's initial with its tussenvoegsels "Jan de V.", ``INITIALS`` "J.d.V."
+    (every first name's initial, the tussenvoegsels' in lower case, the surname's)."""
+    first, last = " ".join(first_name.split()), " ".join(last_name.split())
+    if choice not in (SHORT, INITIALS) or not last:
+        return f"{first} {last}".strip()
+    particles, core = _particles_and_core(last)
+    if choice == SHORT:
+        return " ".join([first, *particles, _initial(core[0]) if core else ""]).strip()
+    letters = [_initial(w).upper() for w in first.split()]
+    letters += [_initial(w).lower() for w in particles]
+    letters += [_initial(core[0]).upper()] if core else []
+    return "".join(letters)
 
 
 def surname_key(last_name: str) -> str:

@@ -26,7 +26,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import SimpleDocTemplate
+from reportlab.pdfgen.textobject import PDFTextObject
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Table
+from reportlab.platypus.paragraph import cleanBlockQuotedText
+
+from documents.public_names import active as public_names_active
+from documents.public_names import public
 
 FONT = "KJSans"
 FONT_BOLD = "KJSans-Bold"
@@ -64,7 +69,9 @@ rl_config.useA85 = 0
 
 
 def fit_text(text: str, font: str, size: float, width: float, *, min_size: float = 5) -> tuple[str, float]:
-    """Shrink ``size`` (down to ``min_size``) until ``text`` fits ``width``; then cut it with '…'."""
+    """Shrink ``size`` (down to ``min_size``) until ``text`` fits ``width``; then cut it with '…'.
+    Members' names as public output shows them, before measuring (documents.public_names)."""
+    text = public(text)
     while size > min_size and pdfmetrics.stringWidth(text, font, size) > width:
         size -= 0.5
     if pdfmetrics.stringWidth(text, font, size) <= width:
@@ -79,7 +86,9 @@ def wrap_text(
 ) -> tuple[list[str], float]:
     """``text`` on one line at ``size`` when it fits, else on up to ``lines`` lines, shrinking (down to
     ``min_size``, still readable) until it does. A ``url`` breaks after its '/', '.' and '-' (it has no
-    spaces). Only what does not fit in ``lines`` lines at ``min_size`` is cut with '…'."""
+    spaces). Only what does not fit in ``lines`` lines at ``min_size`` is cut with '…'. Members'
+    names as public output shows them, before splitting (documents.public_names)."""
+    text = public(text)
 
     def split(at: float) -> list[str]:
         if not url:
@@ -109,8 +118,55 @@ def generated_text(when=None) -> str:
     return _("Generated %(when)s") % {"when": formats.date_format(when, "DATETIME_FORMAT")}
 
 
+def publicise(flowables) -> None:
+    """Members' names in a platypus story as public output shows them (documents.public_names), before it
+    is laid out: a paragraph that wraps a name over two lines draws it in two pieces, which the
+    canvas (below) would not recognise. Reads reportlab's ``Paragraph.text``/``_setup``, a table's
+    ``_cellvalues`` and a container's ``_content`` (internals, kept here; the crawl in
+    tests/members/test_name_on_public_pages.py fails loudly when an upgrade changes them)."""
+    for flowable in flowables:
+        if isinstance(flowable, Paragraph):
+            text = public(flowable.text)
+            if text != flowable.text:
+                flowable._setup(text, flowable.style, flowable.bulletText, None, cleanBlockQuotedText)
+        elif isinstance(flowable, Table):
+            for row in flowable._cellvalues:
+                for index, cell in enumerate(row):
+                    if isinstance(cell, str):
+                        row[index] = public(cell)
+                    elif isinstance(cell, list | tuple):
+                        publicise(cell)
+                    elif isinstance(cell, Flowable):
+                        publicise([cell])
+        elif isinstance(getattr(flowable, "_content", None), list):
+            publicise(flowable._content)
+
+
+class PublicTextObject(PDFTextObject):
+    """A text object that writes members' names as public output shows them (documents.public_names)."""
+
+    def _formatText(self, text):  # reportlab's name: every string drawn passes here
+        return super()._formatText(public(text))
+
+
 class FooterCanvas(Canvas):
-    """Prints "Page x of y" and the generation time on every page, once the count is known."""
+    """Prints "Page x of y" and the generation time on every page, once the count is known; every
+    string is drawn with members' names as public output shows them (documents.public_names: right-aligned
+    and centred strings are measured after that, so they stay aligned)."""
+
+    def beginText(self, x=0, y=0, direction=None):  # reportlab's name
+        if not public_names_active():
+            return super().beginText(x, y, direction)
+        return PublicTextObject(self, x, y, direction)
+
+    def drawString(self, x, y, text, *args, **kwargs):  # reportlab's name
+        super().drawString(x, y, public(text), *args, **kwargs)
+
+    def drawRightString(self, x, y, text, *args, **kwargs):  # reportlab's name
+        super().drawRightString(x, y, public(text), *args, **kwargs)
+
+    def drawCentredString(self, x, y, text, *args, **kwargs):  # reportlab's name
+        super().drawCentredString(x, y, public(text), *args, **kwargs)
 
     def __init__(self, *args, footer_left: str = "", footer_margin: float = 5 * mm, **kwargs):
         # the embedded DejaVu from the first page on: reportlab's default Helvetica would otherwise be
@@ -206,6 +262,9 @@ class FlowableRenderer(PdfRenderer):
     def render(self) -> bytes:
         buffer = io.BytesIO()
         left, right, top, bottom = self.margins
+        story = self.story()
+        if public_names_active():
+            publicise(story)
         doc = SimpleDocTemplate(
             buffer,
             pagesize=self.pagesize,
@@ -223,7 +282,7 @@ class FlowableRenderer(PdfRenderer):
         def on_page(canvas, doc):
             self.header(canvas, doc.page)
 
-        doc.build(self.story(), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=self.canvas_maker())
+        doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=self.canvas_maker())
         return buffer.getvalue()
 
 

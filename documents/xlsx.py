@@ -35,6 +35,9 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet._writer import WorksheetWriter
 from openpyxl.writer.excel import ExcelWriter
 
+from documents.public_names import active as public_names_active
+from documents.public_names import public
+
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1D5C3A")  # the site's green
@@ -230,18 +233,23 @@ def write_xlsx(exporter: Exporter, fileobj) -> int:
     )
     formats = [c.number_format for c in columns]
     count = 0
+    rows = exporter.rows()
+    if public_names_active():  # a public download: members' names as they chose (documents.public_names)
+        rows = ([public(value) for value in row] for row in rows)
     if any(formats):
-        for row in exporter.rows():
+        for row in rows:
             ws.append([_formatted(ws, v, f) for v, f in zip(row, formats)])
             count += 1
     else:
-        for row in exporter.rows():
+        for row in rows:
             ws.append(row)
             count += 1
     if exporter.autofilter and columns:
         header = len(titles) + 1
         ws.auto_filter.ref = f"A{header}:{LETTERS[len(columns) - 1]}{header + count}"
     for title, extra_columns, extra_rows in exporter.extra_sheets():
+        if public_names_active():
+            extra_rows = [[public(value) for value in row] for row in extra_rows]
         _write_plain_sheet(wb, title, extra_columns, extra_rows)
     # Choice: deflate level 1 instead of openpyxl's default 6: three times faster on a large sheet,
     # a file about a fifth larger.

@@ -15,7 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 
 #: Kind of mail -> the MemberSettings field that switches it.
-SWITCHES = {"draw": "draw_mail", "result": "result_mail", "reminder": "reminder_mail"}
+SWITCHES = {
+    "draw": "draw_mail",
+    "result": "result_mail",
+    "reminder": "reminder_mail",
+    "confirm": "confirm_mail",
+}
 
 
 def new_calendar_token() -> str:
@@ -29,6 +34,8 @@ class MemberSettings(models.Model):
     draw_mail = models.BooleanField(_("mail the draw"), default=True)
     result_mail = models.BooleanField(_("mail the evening's result"), default=True)
     reminder_mail = models.BooleanField(_("mail a reminder before an evening"), default=True)
+    #: A league: the other club entered our team's match result; it waits for our club's confirmation.
+    confirm_mail = models.BooleanField(_("mail a league result waiting for our confirmation"), default=True)
     language = models.CharField(_("language of the mails"), max_length=8, choices=settings.LANGUAGES, default="nl")
     #: The secret of the private calendar feed (/me/calendar/<token>.ics): whoever has it reads the feed.
     calendar_token = models.CharField(max_length=64, unique=True, default=new_calendar_token, editable=False)
@@ -52,6 +59,7 @@ class Notice(models.Model):
         DRAW = "draw", _("the draw")
         RESULT = "result", _("the evening's result")
         REMINDER = "reminder", _("a reminder")
+        CONFIRM = "confirm", _("a league result to confirm")
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="notices")

@@ -17,7 +17,7 @@ logger = logging.getLogger(__name__)
 def set_mail_choices(
     *, player: Player, choices: dict[str, bool], via: str, language: str | None = None
 ) -> MemberSettings:
-    """Switch kinds of mail (``draw``, ``result``, ``reminder``) on or off for ``player`` (and, when
+    """Switch kinds of mail (``draw``, ``result``, ``reminder``, ``confirm``) on or off for ``player`` (and, when
     given, the mails' ``language``); ``via`` says where (``"page"``, ``"unsubscribe link"``). Unknown
     kinds: ``ValueError``, nothing changed."""
     unknown = set(choices) - set(SWITCHES)
@@ -39,3 +39,18 @@ def ensure_settings(*, player: Player) -> MemberSettings:
     if created:
         logger.info("member %s: settings made (the calendar's secret)", player.pk)
     return member
+
+
+@transaction.atomic
+def set_name_shown(*, player: Player, choice: str) -> Player:
+    """How ``player``'s name shows on public pages (``Player.NameShown``; clubs.public_names). An
+    unknown choice: ``ValueError``, nothing changed. Saved with ``save()``: the public pages' cache
+    keys move with it (competitions.pagecache), so no page shows the old form after the commit."""
+    if choice not in Player.NameShown.values:
+        raise ValueError(f"unknown name choice: {choice!r}")
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.name_shown != choice:
+        player.name_shown = choice
+        player.save(update_fields=["name_shown"])
+    logger.info("member %s: name on public pages %s", player.pk, choice)
+    return player

@@ -16,6 +16,7 @@ urlpatterns = [
     path("me/cards/<int:player_id>/<int:evening_id>/", card_views.card, name="card"),
     path("me/cards/<int:player_id>/<int:evening_id>/card.pdf", card_views.card_pdf, name="card-pdf"),
     path("me/mails/", views.mail_choices, name="mail-choices"),
+    path("me/name/", views.name_shown, name="name-shown"),
     path("me/export.json", views.export, name="export"),
     path("me/remove/", removal_views.remove_me, name="remove-me"),
     path("manage/clubs/<slug:slug>/members/<int:pk>/anonymise/", removal_views.anonymise, name="anonymise"),

@@ -302,6 +302,8 @@ def write_sheet(
     if match.status == Match.Status.CONFIRMED:  # the organiser's own entry counts at once
         after_confirmation(match)
         notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
+    elif match.status == Match.Status.ENTERED and competition.club.is_league:
+        notices.tell(notices.RESULT_AWAITS, match=match)  # the other club's team hears it waits (members)
     remember_rows(match, deals=deals, match_sides=sides)  # the answer to the save reads them from memory
     return match
 

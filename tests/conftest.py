@@ -1,7 +1,10 @@
 """Fixtures every test folder may use."""
 
 import pytest
+from django.core.cache import cache
 from django.utils import translation
+
+from clubs.public_names import CACHE_KEY
 
 
 @pytest.fixture
@@ -12,3 +15,10 @@ def english(settings):
     settings.LANGUAGE_CODE = "en"
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_member_chose_a_public_name():
+    """The test database starts without members' name choices (clubs.public_names): said once, so no
+    test counts the query that would learn it."""
+    cache.set(CACHE_KEY, [], None)

@@ -68,3 +68,18 @@ class EveningTablesForm(forms.Form):
 
     def choice(self) -> bool | None:
         return {"three": True, "byes": False}.get(self.cleaned_data["odd"])
+
+
+class CancelEveningForm(forms.Form):
+    """Calling an evening off: why (the members who signed up read it in their mail)."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=200,
+        validators=ONE_LINE,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. the hall is closed")}),
+        error_messages={
+            "required": _("Give a reason: the members who signed up read it in their mail."),
+            "max_length": _("Keep the reason under %(limit_value)d characters."),
+        },
+    )

@@ -24,8 +24,10 @@ class Evening(models.Model):
     )
     #: Brought in by the evening-totals import (a season played before the club used this system).
     imported = models.BooleanField(_("imported"), default=False)
-    #: Called off by the club: nobody can sign up for it any more.
+    #: Called off by the club: nobody can sign up for it any more (competitions.evenings.cancel).
     cancelled = models.BooleanField(_("cancelled"), default=False)
+    #: Why the organiser called it off, as told to the members who signed up.
+    cancel_reason = models.CharField(_("reason for cancelling"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["competition", "number"]

@@ -10,7 +10,7 @@ Where the competition has a start time (``Competition.evening_start``) an event 
 Amsterdam time (``TZID=Europe/Amsterdam`` with its VTIMEZONE in the feed, so a reader that knows no
 time zone names, ical.js among them, does not take it as floating time), and lasts ``EVENING_HOURS``
 (choice: a club evening of 16 deals a round takes about three hours); without one it stays an all-day
-event. Texts are escaped as RFC 5545 asks (``;`` ``,`` ``\\``), the calendar's name too.
+event. An evening the club called off stays, as ``STATUS:CANCELLED``. Texts are escaped as RFC 5545 asks (``;`` ``,`` ``\\``), the calendar's name too.
 """
 
 from __future__ import annotations
@@ -145,6 +145,7 @@ def feed(
             event.add("location", single_line(line.venue))
         calendar.add_component(event)
     days = [(e.number, e.date) for e in evenings if e.date is not None and e.date < LAST_DAY]
+    called_off = {e.number for e in evenings if getattr(e, "cancelled", False)}
     if with_planned:
         days = sorted(days + planned(competition, evenings, lines), key=lambda day: (day[1], day[0]))
     for number, day in days:
@@ -152,7 +153,11 @@ def feed(
         event.add("uid", f"{competition.slug}-e{number}@{domain}")
         event.add("dtstamp", stamp)
         _when(event, competition, day)
-        event.add("summary", f"{single_line(competition.name)} · {_('evening')} {number}")
+        summary = f"{single_line(competition.name)} · {_('evening')} {number}"
+        if number in called_off:  # the club called it off: kept, marked, so a phone strikes it through
+            event.add("status", "CANCELLED")
+            summary += f" ({_('cancelled')})"
+        event.add("summary", summary)
         if competition.club.city:
             event.add("location", single_line(f"{competition.club.name}, {competition.club.city}"))
         calendar.add_component(event)

@@ -10,7 +10,11 @@ nothing. The same pattern as ``competitions.standings.formats`` and ``register_p
 Moments and their facts (keyword arguments):
 
 - ``ROUND_SEATED``: ``round`` — a round was published, or reseated while published;
-- ``TABLE_CONFIRMED``: ``match`` — a table's result was confirmed.
+- ``TABLE_CONFIRMED``: ``match`` — a table's result was confirmed;
+- ``EVENING_CANCELLED``: ``evening`` — the organiser called a planned evening off
+  (``Evening.cancel_reason`` says why);
+- ``RESULT_AWAITS``: ``match`` — in a league, one club entered a match's result and the other
+  club's confirmation is awaited (``scoring``'s confirmation service).
 """
 
 from __future__ import annotations
@@ -19,8 +23,15 @@ from collections.abc import Callable
 
 ROUND_SEATED = "round-seated"
 TABLE_CONFIRMED = "table-confirmed"
+EVENING_CANCELLED = "evening-cancelled"
+RESULT_AWAITS = "result-awaits"
 
-_listeners: dict[str, list[Callable[..., None]]] = {ROUND_SEATED: [], TABLE_CONFIRMED: []}
+_listeners: dict[str, list[Callable[..., None]]] = {
+    ROUND_SEATED: [],
+    TABLE_CONFIRMED: [],
+    EVENING_CANCELLED: [],
+    RESULT_AWAITS: [],
+}
 
 
 def listen(moment: str, listener: Callable[..., None]) -> None:

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
@@ -32,7 +32,15 @@ from clubs.permissions import clubs_managed_by, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
-from competitions.evenings.forms import EveningTablesForm, ReseatForm, SitOutForm, SubstituteForm, WalkInForm
+from competitions.evenings import cancel
+from competitions.evenings.forms import (
+    CancelEveningForm,
+    EveningTablesForm,
+    ReseatForm,
+    SitOutForm,
+    SubstituteForm,
+    WalkInForm,
+)
 from competitions.models import Attendance, Competition, Evening, Round, SitOut
 from competitions.organiser import selectors
 from competitions.organiser import selectors as organiser_selectors
@@ -420,6 +428,52 @@ def evening_tables(request, slug, number):
         )
     else:
         messages.error(request, _("Choose tables of three or byes."))
+    return redirect(_attendance_url(slug, number))
+
+
+def _organiser_only(request, slug) -> Competition:
+    """The competition for its club's organiser; anyone else (another club's too) finds nothing."""
+    try:
+        return organised_competition(request, slug)
+    except PermissionDenied:
+        raise Http404 from None
+
+
+@login_required
+def evening_cancel(request, slug, number):
+    """ "Avond afgelasten": ``GET`` asks first (how many members signed up and will be told, the reason);
+    ``POST`` calls the evening off (competitions.evenings.cancel)."""
+    competition = _organiser_only(request, slug)
+    evening = _evening(competition, number)
+    form = CancelEveningForm(_posted(request))
+    if form.is_valid():
+        try:
+            cancel.cancel_evening(evening=evening, user=request.user, reason=form.cleaned_data["reason"])
+        except DrawError as error:
+            show_refusal(request, error, form)
+        else:
+            messages.success(request, _("Evening %(number)s is cancelled.") % {"number": number})
+            return redirect(_attendance_url(slug, number))
+    context = {
+        "competition": competition,
+        "evening": evening,
+        "form": form,
+        "signed_up": evening.sign_ups.filter(coming=True).count(),
+    }
+    return render(request, "competitions/organiser/evening_cancel.html", context, status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_POST
+def evening_uncancel(request, slug, number):
+    competition = _organiser_only(request, slug)
+    evening = _evening(competition, number)
+    try:
+        cancel.uncancel_evening(evening=evening, user=request.user)
+    except DrawError as error:
+        show_refusal(request, error)
+    else:
+        messages.success(request, _("Evening %(number)s is on again; members can sign up.") % {"number": number})
     return redirect(_attendance_url(slug, number))
 
 

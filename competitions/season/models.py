@@ -19,6 +19,8 @@ class SettingsChange(models.Model):
         NEW_SEASON = "season", _("copied as a new season")
         IMPORT = "import", _("evening totals imported")
         REMOVE_EVENING = "evening", _("evening removed")
+        CANCEL_EVENING = "cancel", _("evening cancelled")
+        UNCANCEL_EVENING = "uncancel", _("evening on again")
 
     class Via(models.TextChoices):
         PAGE = "page", _("the organiser's pages")

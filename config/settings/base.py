@@ -48,6 +48,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
+    "clubs.public_names.PublicNamesMiddleware",  # members' names as they chose, on public output (AVG)
     "competitions.pagecache.middleware.PublicPageCache",  # last: knows the user and the language
 ]
 

@@ -13,3 +13,6 @@ STORAGES = {
 }
 AXES_ENABLED = os.environ.get("AXES_ENABLED", "0") == "1"
 BACKUP_AUTO = False  # a test that wants them turns them on, with its own BACKUP_DIR
+# The members' chosen public names stay cached until a member with a choice changes (clubs.public_names):
+# no expiry in the middle of a test that counts queries.
+PUBLIC_NAMES_CACHE_SECONDS = None

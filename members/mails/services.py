@@ -11,6 +11,10 @@ commit).
   season place, once.
 - **The reminder** (``write_reminders``, run by the worker before each pass): a few days before an
   evening, each member who has not answered yet gets signed one-click "ik kom" / "ik kom niet" links.
+- **An evening called off** (``evening_cancelled``): the members who said "ik kom" hear that it does
+  not go ahead, with the organiser's reason.
+- **A league result to confirm** (``result_awaits``): the other club entered a match of our team; its
+  members hear that it waits for our club's confirmation.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import datetime
 from django.core.mail import get_connection
 from django.db import transaction
 from django.db.models import Count, OuterRef, Subquery
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -28,12 +33,13 @@ from clubs.models import Player
 from competitions import standings
 from competitions.evenings import signups
 from competitions.evenings.selectors import evening_over
-from competitions.models import Evening, Match, MatchSeat, Round
+from competitions.models import Evening, Match, MatchSeat, MatchSide, Round
+from competitions.permissions import entering_club_ids, team_clubs_by_side
 from core.numbers import number_text
 from core.outbox import bulk_enqueue
 from core.upsert import upsert_rows
 from members.mails.compose import address_from, compose, in_language, wants
-from members.mails.links import answer_url
+from members.mails.links import absolute, answer_url
 from members.mails.tasks import compose_draw_mails, compose_result_mails
 from members.models import Notice
 
@@ -292,6 +298,100 @@ def _remind(evening: Evening, now: datetime.datetime) -> int:
             )
         )
         notices.append(Notice(kind=Notice.Kind.REMINDER, player=player, evening=evening))
+    Notice.objects.bulk_create(notices, ignore_conflicts=True)
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)
+
+
+# --- an evening called off
+
+
+def evening_cancelled(*, evening: Evening) -> int:
+    """Listener of ``notices.EVENING_CANCELLED``: each member who said "ik kom" for ``evening`` and has
+    mails about coming evenings on (the ``reminder`` switch) hears that it does not go ahead, with the
+    organiser's reason. Written in the cancellation's transaction (the outbox); a few mails, composed
+    here (a cancellation is one click of the organiser, not a league-wide publish)."""
+    competition = evening.competition
+    players = Player.objects.filter(
+        sign_ups__evening=evening, sign_ups__coming=True, account__isnull=False
+    ).select_related("account", "member_settings")
+    context = {"evening": evening, "competition": competition, "club": competition.club}
+    context["starts"] = signups.starts_at(evening)
+    mails = [
+        compose(
+            player=player,
+            kind="reminder",
+            subject=in_language(
+                player,
+                lambda: _("The evening of %(date)s does not go ahead") % {"date": date_format(evening.date)},
+            ),
+            template="cancelled",
+            context=context,
+        )
+        for player in players
+        if wants(player, "reminder")
+    ]
+    if mails:
+        get_connection().send_messages(mails)
+    return len(mails)
+
+
+# --- a league result waiting for our club's confirmation
+
+
+def result_awaits(*, match: Match) -> int:
+    """Listener of ``notices.RESULT_AWAITS``: in a league, one club entered a match's result and the
+    other club's confirmation is awaited (``competitions.permissions.entering_club_ids``). The members
+    of the waiting club's team in that match (``TeamMember``: members are linked to their teams, so
+    the team hears it, not the whole club) who have the ``confirm`` kind on get "Uitslag wacht op
+    jullie bevestiging" with a link to the match's page, where a scorer or organiser of their club
+    confirms it. Once per member and round (a team of four plays two tables of one team match; a
+    correction before the confirmation mails nobody again). Nothing when the league's own staff
+    entered it (either club may confirm then) or outside a league."""
+    competition = match.round.competition
+    if not competition.club.is_league:
+        return 0
+    sides = team_clubs_by_side(match)
+    entered = entering_club_ids(match, sides)
+    waiting = [side for side, club_id in sides.items() if club_id not in entered]
+    if not entered or not waiting:
+        return 0
+    teams = MatchSide.objects.filter(match=match, side__in=waiting, entrant__team__isnull=False)
+    told = Notice.objects.filter(kind=Notice.Kind.CONFIRM, round_id=match.round_id).values("player_id")
+    players = list(
+        Player.objects.filter(team_places__team__entries__match_sides__in=teams, account__isnull=False)
+        .exclude(pk__in=told)
+        .select_related("account", "member_settings", "club")
+        .distinct()
+    )
+    names = MatchSide.objects.filter(match=match).select_related("entrant").order_by("side")
+    title = " – ".join(side.entrant.name for side in names if side.entrant_id)
+    entering = " / ".join(sorted({side.entrant.name for side in names if sides.get(side.side) in entered}))
+    context = {
+        "match": match,
+        "competition": competition,
+        "round": match.round,
+        "title": title,
+        "entering": entering,
+        "match_url": absolute(reverse("scoring:match", args=[match.pk])),
+    }
+    mails, notices = [], []
+    for player in players:
+        if not wants(player, "confirm"):
+            continue
+        mails.append(
+            compose(
+                player=player,
+                kind="confirm",
+                subject=in_language(
+                    player, lambda: _("A result waits for your confirmation: %(match)s") % {"match": title}
+                ),
+                template="confirm",
+                context={**context, "club": player.club},
+            )
+        )
+        notices.append(Notice(kind=Notice.Kind.CONFIRM, player=player, round_id=match.round_id))
     Notice.objects.bulk_create(notices, ignore_conflicts=True)
     if mails:
         get_connection().send_messages(mails)

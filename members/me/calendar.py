@@ -1,5 +1,7 @@
 """A member's private calendar feed (``/me/calendar/<token>.ics``): every planned evening of their club
-with its start time in Europe/Amsterdam (a VTIMEZONE included) and whether they signed up. The secret
+with its start time in Europe/Amsterdam (a VTIMEZONE included) and whether they signed up; an evening
+the club called off stays in the feed as ``STATUS:CANCELLED`` (a phone then strikes it through
+instead of silently dropping it). The secret
 token in the address is the only key: no login, so a phone's calendar can subscribe to it."""
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def member_feed(player: Player, *, url: str = "") -> bytes:
     calendar.add("x-wr-timezone", "Europe/Amsterdam")
     answers = {s.evening_id: s for s in SignUp.objects.filter(player=player)}
     evenings = (
-        Evening.objects.filter(competition__club=player.club, date__isnull=False, cancelled=False)
+        Evening.objects.filter(competition__club=player.club, date__isnull=False)
         .select_related("competition__club")
         .order_by("date")
     )
@@ -48,6 +50,11 @@ def member_feed(player: Player, *, url: str = "") -> bytes:
         event.add("dtstamp", stamp)
         event.add("dtstart", begins)
         event.add("dtend", begins + datetime.timedelta(hours=EVENING_HOURS))
+        if evening.cancelled:
+            status = _("cancelled")
+            event.add("status", "CANCELLED")
+            if evening.cancel_reason:
+                event.add("description", single_line(evening.cancel_reason))
         event.add("summary", f"{single_line(competition.name)} · {_('evening')} {evening.number} ({status})")
         if competition.club.city:
             event.add("location", single_line(f"{competition.club.name}, {competition.club.city}"))

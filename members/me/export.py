@@ -27,6 +27,7 @@ def member_data(player: Player) -> dict:
             "email": player.email,
             "active": player.active,
             "guest": player.guest,
+            "name_on_public_pages": player.name_shown,
         },
         "account": {
             "username": account.get_username() if account else None,
@@ -37,6 +38,7 @@ def member_data(player: Player) -> dict:
             "draw": choices.draw_mail,
             "result": choices.result_mail,
             "reminder": choices.reminder_mail,
+            "confirm": choices.confirm_mail,
             "language": choices.language,
         },
         "sign_ups": [

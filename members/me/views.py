@@ -21,8 +21,8 @@ from members.mails.links import read_answer_token
 from members.me import selectors
 from members.me.calendar import member_feed
 from members.me.export import member_data
-from members.me.forms import AnswerForm, MailChoicesForm
-from members.models import MemberSettings
+from members.me.forms import AnswerForm, MailChoicesForm, NameShownForm
+from members.models import SWITCHES, MemberSettings
 
 POLL_MS = 15000  #: how often /me/ asks for tonight's scores while the member has a table tonight
 
@@ -49,9 +49,13 @@ def me(request):
                         "draw": choices.draw_mail,
                         "result": choices.result_mail,
                         "reminder": choices.reminder_mail,
+                        "confirm": choices.confirm_mail,
                         "language": choices.language,
                     },
                     prefix=f"p{player.pk}",
+                ),
+                "name_form": NameShownForm(
+                    initial={"name_shown": player.name_shown}, player=player, prefix=f"n{player.pk}"
                 ),
                 "calendar_url": request.build_absolute_uri(f"/me/calendar/{choices.calendar_token}.ics"),
             }
@@ -111,11 +115,28 @@ def mail_choices(request):
         return redirect("members:me")
     services.set_mail_choices(
         player=player,
-        choices={kind: form.cleaned_data[kind] for kind in ("draw", "result", "reminder")},
+        choices={kind: form.cleaned_data[kind] for kind in SWITCHES},
         via="page",
         language=form.cleaned_data["language"],
     )
     messages.success(request, _("Your mail choices are saved."))
+    return redirect("members:me")
+
+
+@login_required
+@require_POST
+def name_shown(request):
+    """How my name shows on public pages (AVG): full, "Jan de V." or "J.d.V."."""
+    try:
+        player = next(p for p in selectors.members_of(request.user) if str(p.pk) == request.POST.get("player"))
+    except StopIteration:
+        raise Http404 from None
+    form = NameShownForm(request.POST, player=player, prefix=f"n{player.pk}")
+    if not form.is_valid():
+        messages.error(request, form.errors["name_shown"][0])
+        return redirect("members:me")
+    services.set_name_shown(player=player, choice=form.cleaned_data["name_shown"])
+    messages.success(request, _("Saved: this is how your name shows on public pages."))
     return redirect("members:me")
 
 

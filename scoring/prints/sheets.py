@@ -23,6 +23,7 @@ from clubs.members.staff_names import result_staff_names
 from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
 from core.compass import seat_label
+from documents.public_names import public
 from scoring.duplicate.selectors import board_numbers
 from scoring.rules import RULESETS
 
@@ -212,7 +213,9 @@ def build_sheet(match: Match, *, urls, filled: bool = False, tally: bool = False
     seat_names = {seat: "" for seat in seats}
     for seat in match.seats.all():
         if seat.seat in seat_names:
-            seat_names[seat.seat] = seat.player.name
+            # as public output shows it (documents.public_names) before the dealer column takes its first word,
+            # which the PDF's canvas could not recognise as a name any more
+            seat_names[seat.seat] = public(seat.player.name)
     by_side = {s.side: s for s in match.match_sides.all()}
     if three:
         sides = [

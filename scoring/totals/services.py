@@ -373,6 +373,8 @@ def save_totals(
     if match.status == Match.Status.CONFIRMED:
         after_confirmation(match)
         notices.tell(notices.TABLE_CONFIRMED, match=match)  # the evening's result mails (members)
+    elif match.status == Match.Status.ENTERED and competition.club.is_league:
+        notices.tell(notices.RESULT_AWAITS, match=match)  # the other club's team hears it waits (members)
     return match
 
 

@@ -21,6 +21,7 @@ from django.http import QueryDict
 from django.test import Client
 from django.urls import reverse
 
+from clubs.public_names import CACHE_KEY
 from competitions.pagecache.middleware import ABSOLUTE_LINK_PAGES, PARAMETERS, canonical_query
 from tests.competitions.standings.factories import (
     generated_pairs,
@@ -37,6 +38,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def empty_cache():
     caches["default"].clear()
+    caches["default"].set(CACHE_KEY, [], None)  # nobody chose a public name (clubs.public_names): not a page
     yield
     caches["default"].clear()
 
