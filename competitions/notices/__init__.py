@@ -26,7 +26,7 @@ TABLE_CONFIRMED = "table-confirmed"
 EVENING_CANCELLED = "evening-cancelled"
 RESULT_AWAITS = "result-awaits"
 
-_listeners: dict[str, list[Callable[..., None]]] = {
+_listeners: dict[str, list[Callable[..., object]]] = {
     ROUND_SEATED: [],
     TABLE_CONFIRMED: [],
     EVENING_CANCELLED: [],
@@ -34,7 +34,7 @@ _listeners: dict[str, list[Callable[..., None]]] = {
 }
 
 
-def listen(moment: str, listener: Callable[..., None]) -> None:
+def listen(moment: str, listener: Callable[..., object]) -> None:
     """Call ``listener(**facts)`` at every ``moment`` (once per listener, however often registered)."""
     if listener not in _listeners[moment]:
         _listeners[moment].append(listener)

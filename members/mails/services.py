@@ -316,7 +316,9 @@ def evening_cancelled(*, evening: Evening) -> int:
     players = Player.objects.filter(
         sign_ups__evening=evening, sign_ups__coming=True, account__isnull=False
     ).select_related("account", "member_settings")
-    context = {"evening": evening, "competition": competition, "club": competition.club}
+    assert evening.date is not None  # cancel_evening refuses an evening without a date
+    day = date_format(evening.date)
+    context: dict[str, object] = {"evening": evening, "competition": competition, "club": competition.club}
     context["starts"] = signups.starts_at(evening)
     mails = [
         compose(
@@ -324,7 +326,7 @@ def evening_cancelled(*, evening: Evening) -> int:
             kind="reminder",
             subject=in_language(
                 player,
-                lambda: _("The evening of %(date)s does not go ahead") % {"date": date_format(evening.date)},
+                lambda: _("The evening of %(date)s does not go ahead") % {"date": day},
             ),
             template="cancelled",
             context=context,
@@ -366,8 +368,9 @@ def result_awaits(*, match: Match) -> int:
         .distinct()
     )
     names = MatchSide.objects.filter(match=match).select_related("entrant").order_by("side")
-    title = " – ".join(side.entrant.name for side in names if side.entrant_id)
-    entering = " / ".join(sorted({side.entrant.name for side in names if sides.get(side.side) in entered}))
+    entrants = {side.side: side.entrant for side in names if side.entrant is not None}
+    title = " – ".join(entrant.name for entrant in entrants.values())
+    entering = " / ".join(sorted({entrant.name for side, entrant in entrants.items() if sides.get(side) in entered}))
     context = {
         "match": match,
         "competition": competition,

@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -31,7 +33,7 @@ class NameShownForm(forms.Form):
     def __init__(self, *args, player: Player, **kwargs):
         super().__init__(*args, **kwargs)
         first, last = player.first_name, player.last_name
-        self.fields["name_shown"].choices = [
+        cast(forms.ChoiceField, self.fields["name_shown"]).choices = [
             (FULL, _("Full name: %(name)s") % {"name": shown_name(first, last, FULL)}),
             (SHORT, _("First name and initial of the surname: %(name)s") % {"name": shown_name(first, last, SHORT)}),
             (INITIALS, _("Initials only: %(name)s") % {"name": shown_name(first, last, INITIALS)}),
