@@ -72,6 +72,17 @@ def seated_match(
     return match
 
 
+def seated_round(club: Club, tables: int, *, slug: str = "avond", format: str = "pairs") -> Competition:
+    """A competition ``slug`` (named "Competitie <slug>") with round 1 published and ``tables`` tables of four
+    new members "Lid 0", "Lid 1", … seated N, E, S, W, each side a bare ``MatchSide``."""
+    competition = CompetitionFactory(club=club, name=f"Competitie {slug}", slug=slug, format=format)
+    round_ = RoundFactory(competition=competition, number=1)
+    for t in range(tables):
+        players = [PlayerFactory(club=club, first_name="Lid", last_name=str(4 * t + k)) for k in range(4)]
+        seated_match(round_, table=t + 1, players=players)
+    return competition
+
+
 def confirm_round(round: Round) -> None:
     """Mark every table of a round confirmed (what the scoring services do once both sides agree)."""
     Match.objects.filter(round=round).update(status=Match.Status.CONFIRMED, confirmed_at=timezone.now())
