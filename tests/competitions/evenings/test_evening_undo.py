@@ -9,19 +9,19 @@ from competitions import services
 from competitions.evenings import services as evening_services
 from competitions.models import Attendance, Entrant, Evening, Match, Round, SitOut
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club()
+    return ClubFactory()
 
 
 @pytest.fixture
 def competition(club):
-    return make_competition(club, rounds_per_evening=3)
+    return CompetitionFactory(club=club, rounds_per_evening=3)
 
 
 def evening_with(competition, players):
@@ -35,7 +35,7 @@ def seated(round):
 
 
 def test_rounds_are_numbered_per_evening_and_labelled(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     first = evening_with(competition, players)
     r1 = services.draw_next_round(evening=first, seed=1)
     r2 = services.draw_next_round(evening=first, seed=2)
@@ -47,7 +47,7 @@ def test_rounds_are_numbered_per_evening_and_labelled(club, competition):
 
 
 def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening_with(competition, players)
     second = evening_with(competition, players)
     round = services.draw_next_round(evening=second, seed=3)
@@ -64,7 +64,7 @@ def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, co
 
 
 def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     first = evening_with(competition, players[:4])
     second = evening_with(competition, players)
     services.draw_next_round(evening=second, seed=1)
@@ -80,7 +80,7 @@ def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(clu
 
 
 def test_an_evening_with_a_result_cannot_be_deleted(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     round = services.draw_next_round(evening=evening, seed=1)
     Match.objects.filter(round=round, table=1).update(status=Match.Status.DRAFT, deals_played=3)
     with pytest.raises(DrawError, match="already has results"):
@@ -89,7 +89,7 @@ def test_an_evening_with_a_result_cannot_be_deleted(club, competition):
 
 
 def test_only_the_last_draft_round_without_results_is_deleted(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     r1 = services.draw_next_round(evening=evening, seed=1)
     r2 = services.draw_next_round(evening=evening, seed=2)
     with pytest.raises(DrawError, match="Only the last round"):
@@ -104,7 +104,7 @@ def test_only_the_last_draft_round_without_results_is_deleted(club, competition)
 
 
 def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
     codes = dict(round.matches.values_list("table", "table_code"))
@@ -121,7 +121,7 @@ def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(c
 
 
 def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players[:8])
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
@@ -142,7 +142,7 @@ def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition)
 
 
 def test_reseating_is_refused_where_a_table_has_results(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening = evening_with(competition, players)
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
@@ -157,7 +157,7 @@ def test_reseating_is_refused_where_a_table_has_results(club, competition):
 
 
 def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
-    make_players(club, 3)
+    PlayerFactory.create_batch(3, club=club)
     evening = evening_with(competition, [])
     guest = evening_services.add_walk_in(
         evening=evening, first_name=" Anna ", last_name="de  Vries", guest=True, guest_club="KC Harlingen"
@@ -181,9 +181,9 @@ def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
 
 def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, competition):
     from competitions.standings import evening_results, standings
-    from tests.competitions.factories import confirm_round
+    from tests.factories import confirm_round
 
-    players = make_players(club, 7)
+    players = PlayerFactory.create_batch(7, club=club)
     evening = evening_with(competition, players)
     guest = evening_services.add_walk_in(evening=evening, first_name="Gast", last_name="Gastmans", guest=True)
     round = services.draw_next_round(evening=evening, seed=1)
@@ -198,7 +198,7 @@ def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, co
 
 
 def test_sit_outs_and_the_evenings_choice_of_byes(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players)
     evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.create_round(competition=competition, evening=evening)
@@ -207,13 +207,13 @@ def test_sit_outs_and_the_evenings_choice_of_byes(club, competition):
     assert players[0].pk not in seated(round)
     assert not round.byes.filter(entrant__player=players[0]).exists()
     assert round.matches.count() == 2 and round.byes.count() == 0  # 8 left: two tables of four
-    stranger = make_players(club, 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=club)[0]
     with pytest.raises(DrawError, match="Only players present"):
         evening_services.set_sit_outs(round=round, player_ids=[stranger.pk])
 
 
 def test_odd_numbers_with_byes_tonight(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players)
     evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.draw_next_round(evening=evening, seed=4)
@@ -221,8 +221,8 @@ def test_odd_numbers_with_byes_tonight(club, competition):
 
 
 def test_a_fourth_round_needs_confirming(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
-    evening = evening_with(competition, make_players(club, 8))
+    client.force_login(UserFactory(organiser_of=club))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     for seed in range(3):
         services.draw_next_round(evening=evening, seed=seed)
     url = reverse("staff:round-next", args=[competition.slug, evening.number])
@@ -234,7 +234,7 @@ def test_a_fourth_round_needs_confirming(client, club, competition):
 
 
 def test_a_new_evening_needs_a_date(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     response = client.post(reverse("staff:evening-create", args=[competition.slug]), {"date": ""})
     assert response.status_code == 302 and not competition.evenings.exists()
     client.post(reverse("staff:evening-create", args=[competition.slug]), {"date": "2025-03-04"})
@@ -242,8 +242,8 @@ def test_a_new_evening_needs_a_date(client, club, competition):
 
 
 def test_the_undo_views(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
-    players = make_players(club, 9)
+    client.force_login(UserFactory(organiser_of=club))
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players[:8])
     round = services.draw_next_round(evening=evening, seed=1)
     draw_url = reverse("staff:draw", args=[competition.slug, round.number])
@@ -269,11 +269,11 @@ def test_the_undo_views(client, club, competition):
 
 
 def test_walk_in_view_and_attendance_page(client, club, competition, django_assert_max_num_queries):
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     evening = evening_with(competition, [])
     url = reverse("staff:walk-in", args=[competition.slug, evening.number])
     client.post(url, {"first_name": "Jan", "last_name": "van der Meer", "guest": "on", "guest_club": "De Klaver"})
-    make_players(club, 20)
+    PlayerFactory.create_batch(20, club=club)
     with django_assert_max_num_queries(14):
         page = client.get(reverse("staff:attendance", args=[competition.slug, evening.number])).content.decode()
     assert "Jan van der Meer" in page and "De Klaver" in page
