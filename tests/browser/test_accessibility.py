@@ -25,9 +25,8 @@ from tests.browser.axe import violations
 from tests.browser.test_small_screens import pages_of, season  # noqa: F401 (fixture)
 from tests.browser.test_table_phones import tables  # noqa: F401 (fixture)
 from tests.browser.test_whole_evening import choose, fill
-from tests.competitions.factories import make_user
+from tests.factories import UserFactory, simulated_sheet
 from tests.scoring.duplicate.conftest import dealt_evening
-from tests.scoring.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -142,7 +141,7 @@ def test_axe_finds_nothing_on_the_rarer_page_kinds(new_page, season, tables):  #
     player = Match.objects.filter(round__competition=individual).first().seats.first().player_id
     _club, duplicate, setup = dealt_evening(tables=2, boards=4, seed=3)
     StaffRole.objects.get_or_create(user=user, club=duplicate.club, role=StaffRole.Role.ORGANISER)
-    play_evening(setup, random.Random(5), enterer=make_user(scorer_of=duplicate.club), confirmer=user)
+    play_evening(setup, random.Random(5), enterer=UserFactory(scorer_of=duplicate.club), confirmer=user)
     pair = duplicate.entrants.order_by("pk").first()
     found = {}
 
