@@ -78,7 +78,8 @@ class StaffRoleFactory(DjangoModelFactory):
 
 
 class PlayerFactory(DjangoModelFactory):
-    """A member of a club (a new club unless given) with a Dutch name and member number ``<1000 + n>``.
+    """A member of a club (a new club unless given) with a Dutch name and the club's next member number
+    (the highest number there + 1: "1", "2", … in a new club).
 
     ``name="First Last"`` sets both names at once (the last name ``X`` when there is only one word)."""
 
@@ -89,13 +90,18 @@ class PlayerFactory(DjangoModelFactory):
         name = None
 
     club = factory.SubFactory(ClubFactory)
-    member_number = factory.Sequence(lambda n: str(1000 + n))
+    member_number = factory.LazyAttribute(lambda o: str(_highest_member_number(o.club) + 1))
     first_name = factory.LazyAttributeSequence(
         lambda o, n: o.name.partition(" ")[0] if o.name else FIRST[n % len(FIRST)]
     )
     last_name = factory.LazyAttributeSequence(
         lambda o, n: (o.name.partition(" ")[2] or "X") if o.name else LAST[(n // len(FIRST)) % len(LAST)]
     )
+
+
+def _highest_member_number(club: Club) -> int:
+    numbers = club.players.values_list("member_number", flat=True) if club.pk else []
+    return max((int(n) for n in numbers if n.isdigit()), default=0)
 
 
 class TeamFactory(DjangoModelFactory):

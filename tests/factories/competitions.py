@@ -55,7 +55,7 @@ class RoundFactory(DjangoModelFactory):
 
 class EntrantFactory(DjangoModelFactory):
     """An entrant: ``player=`` (an individual; a new member of the club unless ``team=``) or ``team=``;
-    named after them unless ``name=``."""
+    named after them unless ``name=``. A member is entered once: asking again gives the same entrant."""
 
     class Meta:
         model = Entrant
@@ -68,6 +68,14 @@ class EntrantFactory(DjangoModelFactory):
         no_declaration=factory.SubFactory(PlayerFactory, club=factory.SelfAttribute("..competition.club")),
     )
     name = factory.LazyAttribute(lambda o: o.player.name if o.player else o.team.name)
+
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        if kwargs.get("player") is not None:
+            entered = model_class.objects.filter(competition=kwargs["competition"], player=kwargs["player"]).first()
+            if entered is not None:
+                return entered
+        return super()._create(model_class, *args, **kwargs)
 
 
 class FixtureFactory(DjangoModelFactory):
