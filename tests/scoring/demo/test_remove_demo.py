@@ -32,7 +32,7 @@ def real_club_with_a_played_evening():
     club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=PASSWORD)
     scorer = User.objects.create_user("kees", password=PASSWORD)
     StaffRole.objects.create(user=scorer, club=club, role=StaffRole.Role.SCORER)
-    match = seated_match(club=club, slug="hoge-troef-avonden")
+    match = seated_match(club=club, slug="hoge-troef-avonden", name=f"Avonden {club.slug}")
     saved = scoring.save_deals(match=match, user=scorer, deals=simulated_sheet(match), version=match.version)
     scoring.confirm_match(match=saved, user=organiser, version=saved.version)
     return club, organiser
