@@ -20,14 +20,13 @@ Rules the issue left open, chosen here:
 
 from competitions.base.checks import DrawError
 from competitions.draws.services import draw_next_round, draw_round, publish_round, redraw, swap_pairs, swap_players
+from competitions.evenings.removal import delete_evening, evening_contents
 from competitions.evenings.services import (
     NearMatches,
     add_walk_in,
     create_evening,
     create_round,
-    delete_evening,
     delete_round,
-    evening_contents,
     register_attendance,
     reseat,
     set_evening_tables,

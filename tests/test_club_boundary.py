@@ -15,7 +15,7 @@ from competitions import services as competition_services
 from competitions.models import Attendance, Competition, Match, MatchSide, Round
 from scoring import services as scoring_services
 from scoring.models import Deal
-from tests.scoring.factories import make_user, simulated_sheet
+from tests.factories import UserFactory, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -47,10 +47,10 @@ def all_patterns(patterns=None, prefix=""):
 def world():
     club_a = Club.objects.create(name="Club A", slug="club-a")
     club_b = Club.objects.create(name="Club B", slug="club-b")
-    org_a = make_user("org_a", club=club_a, role="organiser")
-    scorer_a = make_user("scorer_a", club=club_a, role="scorer")
-    org_b = make_user("org_b", club=club_b, role="organiser")
-    make_user("scorer_b", club=club_b, role="scorer")
+    org_a = UserFactory(username="org_a", organiser_of=club_a)
+    scorer_a = UserFactory(username="scorer_a", scorer_of=club_a)
+    org_b = UserFactory(username="org_b", organiser_of=club_b)
+    UserFactory(username="scorer_b", scorer_of=club_b)
     competition = Competition.objects.create(club=club_a, name="Avonden A", slug="avonden-a")
     players = [
         Player.objects.create(club=club_a, member_number=str(i), first_name=f"Lid{i}", last_name="A") for i in range(8)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from clubs.tokens import create_token
 from competitions.models import Match
 from scoring.models import Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,8 @@ def test_login_is_throttled_after_five_failures(client):
 
 
 def test_staff_forms_refuse_a_post_without_csrf_token():
-    match = make_match(make_club("csrf"))
-    scorer = make_user("teller-csrf", club=match.round.competition.club, role="scorer")
+    match = seated_match(club=ClubFactory(slug="csrf"))
+    scorer = UserFactory(username="teller-csrf", scorer_of=match.round.competition.club)
     client = Client(enforce_csrf_checks=True)
     client.force_login(scorer)
     response = client.post(f"/matches/{match.pk}/enter/", {"version": "0", "deal-1-points_a": "100"})
@@ -71,8 +71,8 @@ bodies = st.one_of(
 def test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_refusing(body):
     match = Match.objects.first()
     if match is None:
-        match = make_match(make_club("apifuzz"))
-        scorer = make_user("api-fuzzer", club=match.round.competition.club, role="scorer")
+        match = seated_match(club=ClubFactory(slug="apifuzz"))
+        scorer = UserFactory(username="api-fuzzer", scorer_of=match.round.competition.club)
         scorer.token = create_token(scorer)
         test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_refusing.key = scorer.token
     key = test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_refusing.key
@@ -100,8 +100,8 @@ def test_api_put_with_arbitrary_bodies_never_errors_and_changes_nothing_when_ref
 
 
 def test_a_real_sheet_through_the_api_for_comparison():
-    match = make_match(make_club("apireal"))
-    scorer = make_user("api-real", club=match.round.competition.club, role="scorer")
+    match = seated_match(club=ClubFactory(slug="apireal"))
+    scorer = UserFactory(username="api-real", scorer_of=match.round.competition.club)
     key = create_token(scorer)
     response = Client().put(
         f"/api/matches/{match.pk}/deals",

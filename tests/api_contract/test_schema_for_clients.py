@@ -12,7 +12,7 @@ from openapi_spec_validator import validate
 
 from clubs.tokens import create_token
 from competitions.models import Competition, Match
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -59,8 +59,8 @@ def test_every_operation_lists_its_405_and_rows_are_typed(schema):
 
 
 def test_a_row_error_names_the_row(client):
-    organiser = make_user("rij-org")
-    match = make_match(slug="rijen")
+    organiser = UserFactory(username="rij-org")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="rijen")
     from clubs.models import StaffRole
 
     StaffRole.objects.create(user=organiser, club=match.round.competition.club, role=StaffRole.Role.ORGANISER)
@@ -76,8 +76,8 @@ def test_a_row_error_names_the_row(client):
 
 @pytest.fixture
 def entered(client):
-    match = make_match(slug="terugsturen")
-    scorer = make_user("terug-scorer", club=match.round.competition.club, role="scorer")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="terugsturen")
+    scorer = UserFactory(username="terug-scorer", scorer_of=match.round.competition.club)
     token = create_token(scorer)
     saved = put(client, match, token, {"version": 0, "deals": simulated_sheet(match, seed=4)})
     assert saved.status_code == 200

@@ -33,9 +33,8 @@ from tests.browser.axe import violations
 from tests.browser.test_small_screens import pages_of, season  # noqa: F401 (fixture)
 from tests.browser.test_table_phones import tables  # noqa: F401 (fixture)
 from tests.browser.test_whole_evening import choose, fill
-from tests.competitions.factories import make_user
+from tests.factories import UserFactory, simulated_sheet
 from tests.scoring.duplicate.conftest import dealt_evening
-from tests.scoring.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -150,7 +149,7 @@ def test_axe_finds_nothing_on_the_rarer_page_kinds(new_page, season, tables):  #
     player = Match.objects.filter(round__competition=individual).first().seats.first().player_id
     _club, duplicate, setup = dealt_evening(tables=2, boards=4, seed=3)
     StaffRole.objects.get_or_create(user=user, club=duplicate.club, role=StaffRole.Role.ORGANISER)
-    play_evening(setup, random.Random(5), enterer=make_user(scorer_of=duplicate.club), confirmer=user)
+    play_evening(setup, random.Random(5), enterer=UserFactory(scorer_of=duplicate.club), confirmer=user)
     pair = duplicate.entrants.order_by("pk").first()
     found = {}
 
@@ -256,7 +255,7 @@ def club_of_its_own_world():
     """A real club beside the demo: its organiser (wilma) with an API token, an open invitation and a
     revoked one, two near-duplicate members, an evening tomorrow and a member (lid) with an account."""
     demo = Club.objects.create(name="Demo", slug="demo", is_demo=True)
-    demo_login = make_user("organiser")
+    demo_login = UserFactory(username="organiser")
     StaffRole.objects.create(user=demo_login, club=demo, role=StaffRole.Role.ORGANISER)
     Player.objects.create(club=demo, member_number="D1", first_name="Demo", last_name="Speler")
     club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=CLUB_PASSWORD)
@@ -269,7 +268,7 @@ def club_of_its_own_world():
     ]
     henk = Player.objects.create(club=club, member_number="12", first_name="Henk", last_name="Hebers")
     sr = Player.objects.create(club=club, member_number="G1", first_name="Henk", last_name="Hebers sr.")
-    account = make_user("lid", email="lid@example.org")
+    account = UserFactory(username="lid", email="lid@example.org")
     account.set_password(CLUB_PASSWORD)
     account.save()
     Player.objects.filter(pk=members[0].pk).update(account=account)

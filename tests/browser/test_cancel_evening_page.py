@@ -12,7 +12,8 @@ from django.utils import timezone
 from clubs.models import Player
 from competitions.models import Evening, SignUp
 from tests.browser.axe import violations
-from tests.members.helpers import club_evening, outbox_mails
+from tests.factories import club_evening
+from tests.members.helpers import outbox_mails
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}

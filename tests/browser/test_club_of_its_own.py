@@ -18,7 +18,7 @@ from scoring import services as scoring
 from scoring.models import Deal
 from tests.browser.axe import violations
 from tests.browser.helpers import log_in
-from tests.scoring.factories import make_match, simulated_sheet
+from tests.factories import seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "Ruiten-Heer-1987"
@@ -73,7 +73,7 @@ def test_a_fresh_install_sets_up_its_club_and_lands_on_the_organiser_page(new_pa
 def test_the_organiser_of_a_real_club_removes_the_demo_on_a_page(page):
     call_command("seed_demo", stdout=io.StringIO())
     club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=PASSWORD)
-    match = make_match(club, slug="hoge-troef-avonden")
+    match = seated_match(club=club, slug="hoge-troef-avonden")
     saved = scoring.save_deals(match=match, user=organiser, deals=simulated_sheet(match), version=match.version)
     deals = list(Deal.objects.filter(match=saved).values_list("number", "score_a", "score_b"))
     demo_slugs = list(Competition.objects.filter(club__is_demo=True).values_list("slug", flat=True))

@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.helpers import scorer_opens_entry_page
-from tests.scoring.factories import make_club, make_match
+from tests.factories import ClubFactory, seated_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def sheet(new_page):
-    club = make_club("vallen")
-    match = make_match(club)
+    club = ClubFactory(slug="vallen")
+    match = seated_match(club=club)
     page = scorer_opens_entry_page(new_page, club, match, height=600)
     return page, match
 

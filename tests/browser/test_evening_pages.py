@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from competitions import services
 from tests.browser.helpers import log_in
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,13 +21,13 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
     "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 800}], ids=["phone", "desktop"]
 )
 def test_attendance_page_search_same_as_last_and_live_count(live_server, new_page, viewport):
-    club = make_club()
-    competition = make_competition(club, name="Clubavonden")
-    players = make_players(club, 12)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, name="Clubavonden")
+    players = PlayerFactory.create_batch(12, club=club)
     first = services.create_evening(competition=competition)
     services.register_attendance(evening=first, players=players[:5])
     second = services.create_evening(competition=competition)
-    make_user("leider", organiser_of=club)  # password "pw"
+    UserFactory(username="leider", organiser_of=club)  # password "pw"
     page = new_page(viewport=viewport)
     page.goto(live_server.url + "/")
     log_in(page, "leider", "pw")

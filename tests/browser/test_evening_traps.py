@@ -10,7 +10,7 @@ import pytest
 
 from scoring.phones import services as table_services
 from tests.browser.test_table_phones import PHONE, tables  # noqa: F401 (fixture)
-from tests.scoring.factories import simulated_sheet
+from tests.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

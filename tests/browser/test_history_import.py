@@ -13,19 +13,18 @@ import pytest
 from clubs.models import Player
 from competitions.models import Evening
 from tests.browser.helpers import evening_totals_xlsx, import_evening_totals, log_in
-from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_an_organiser_imports_evening_totals_and_reads_the_standings(page, tmp_path):
-    club = make_club("troef")
-    user = make_user("baas", organiser_of=club)
+    club = ClubFactory(slug="troef")
+    user = UserFactory(username="baas", organiser_of=club)
     user.set_password("demo")
     user.save()
-    comp = make_competition(club, format="individual", slug="clubavonden")
-    make_players(club, ["Anna Aap", "Bert Bok"])
+    comp = CompetitionFactory(club=club, format="individual", slug="clubavonden")
+    [PlayerFactory(club=club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     path = evening_totals_xlsx(
         tmp_path / "avonden.xlsx",
         [

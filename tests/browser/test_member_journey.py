@@ -30,9 +30,8 @@ from competitions.evenings import signups
 from competitions.models import Attendance, CallOff, Evening, MatchSeat, Round
 from core import outbox
 from members.models import MemberSettings
-from tests.competitions.factories import make_user
+from tests.factories import UserFactory, club_evening, play_and_confirm
 from tests.mailserver import MailServer
-from tests.members.helpers import club_evening, play_and_confirm
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -166,7 +165,7 @@ def test_a_member_from_the_invitation_to_unsubscribing_on_a_phone(new_page, serv
     phone.goto("/me/")
     assert f"tafel {seat.match.table}, plaats" in phone.locator(".me-tonight").inner_text()
     fits(phone)
-    play_and_confirm(round, scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(round, scorer=UserFactory(scorer_of=club), confirmer=organiser)
     before = len(server.inbox.messages)
     send_now()
     results = server.inbox.messages[before:]

@@ -13,7 +13,8 @@ from django.utils import timezone
 from competitions import services
 from competitions.models import Evening, MatchSeat, SignUp
 from tests.browser.axe import violations
-from tests.members.helpers import club_evening, outbox_mails
+from tests.factories import club_evening
+from tests.members.helpers import outbox_mails
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

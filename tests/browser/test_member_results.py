@@ -11,7 +11,7 @@ from competitions.models import MatchSeat
 from members.me import views as me_views
 from scoring import services as scoring
 from tests.browser.axe import violations
-from tests.members.helpers import club_evening, publish_next_round
+from tests.factories import club_evening, publish_next_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -15,8 +15,7 @@ from competitions.models import Competition
 from competitions.standings import standings
 from scoring import services as scoring
 from tests.browser.axe import violations
-from tests.competitions.factories import make_club
-from tests.scoring.factories import simulated_sheet
+from tests.factories import ClubFactory, simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +25,7 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 @pytest.fixture
 def season():
-    club = make_club("KV De Hebers")
+    club = ClubFactory(name="KV De Hebers")
     organiser = get_user_model().objects.create_user("wedstrijdleider", password="geheim-wachtwoord")
     StaffRole.objects.create(user=organiser, club=club, role=StaffRole.Role.ORGANISER)
     scorer = get_user_model().objects.create_user("teller")

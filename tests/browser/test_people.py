@@ -9,19 +9,18 @@ import urllib.request
 
 import pytest
 
-from clubs.models import StaffRole
 from tests.browser.axe import violations
 from tests.browser.helpers import log_in
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 STRONG = "klaver-Vrouw-77"
 
 
 def test_an_organiser_invites_a_scorer_who_enters_a_sheet(new_page):
-    club = make_club("vallen")
-    match = make_match(club)
-    organiser = make_user("anna", club=club, role=StaffRole.Role.ORGANISER)
+    club = ClubFactory(slug="vallen")
+    match = seated_match(club=club)
+    organiser = UserFactory(username="anna", organiser_of=club)
     organiser.set_password(STRONG)
     organiser.save()
 
@@ -63,9 +62,9 @@ def test_an_organiser_invites_a_scorer_who_enters_a_sheet(new_page):
 
 
 def test_a_token_made_on_the_page_enters_a_sheet_through_the_api(new_page, live_server):
-    club = make_club("tokens")
-    match = make_match(club)
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    club = ClubFactory(slug="tokens")
+    match = seated_match(club=club)
+    scorer = UserFactory(username="sam", scorer_of=club)
     scorer.set_password(STRONG)
     scorer.save()
     page = new_page()

@@ -12,7 +12,7 @@ from competitions import services as organise
 from scoring.phones.selectors import match_for_code, names_at_table
 from tests.browser.helpers import log_in
 from tests.browser.test_table_phones import PHONE, tables  # noqa: F401 (fixture)
-from tests.competitions.factories import make_user
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +21,7 @@ def test_the_phone_shows_the_new_name_after_a_reseat_without_a_reload(tables, ne
     match = tables[0]
     round_ = match.round
     club = round_.competition.club
-    make_user("leider", organiser_of=club)
+    UserFactory(username="leider", organiser_of=club)
     late = Player.objects.create(club=club, member_number="299", first_name="Annemarie", last_name="Oosterhuis")
     present = list(round_.evening.attendances.values_list("player_id", flat=True))
     organise.register_attendance(evening=round_.evening, players=list(Player.objects.filter(pk__in=present)) + [late])

@@ -10,7 +10,7 @@ import pytest
 from competitions.models import Match
 from tests.browser.helpers import scorer_opens_entry_page
 from tests.browser.test_table_phones import open_phone, tables, wait_for_deal  # noqa: F401 (fixture)
-from tests.scoring.factories import make_club, make_match
+from tests.factories import ClubFactory, seated_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,8 +76,8 @@ def test_after_a_save_correcting_one_side_updates_the_other(tables, new_context)
 
 @pytest.fixture
 def entry(new_page):
-    club = make_club("valkuil")
-    match = make_match(club)
+    club = ClubFactory(slug="valkuil")
+    match = seated_match(club=club)
     page = scorer_opens_entry_page(new_page, club, match, height=800)
     return page
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.competitions.pdf_overlap import overlaps, words
-from tests.competitions.standings.factories import generated_individual, generated_pairs
+from tests.factories import generated_individual, generated_pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

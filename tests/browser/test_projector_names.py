@@ -11,7 +11,7 @@ from django.urls import reverse
 from clubs.models import Player
 from competitions.models import Entrant
 from tests.browser.axe import violations
-from tests.competitions.standings.factories import generated_individual, generated_pairs
+from tests.factories import generated_individual, generated_pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

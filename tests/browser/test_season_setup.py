@@ -16,17 +16,16 @@ import pytest
 from clubs.models import Player
 from competitions.models import Competition, Evening
 from tests.browser.helpers import evening_totals_xlsx, import_evening_totals, log_in
-from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
-from tests.competitions.standings.factories import make_club, make_players
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
 def club_with_last_season():
-    club = make_club("troef")
-    user = make_user("baas", organiser_of=club)
+    club = ClubFactory(slug="troef")
+    user = UserFactory(username="baas", organiser_of=club)
     user.set_password("demo")
     user.save()
     last, _players = played_season(club, name="Seizoen 2025-2026", evening_dates=["2025-09-05", "2025-10-03"])
@@ -147,11 +146,11 @@ def test_a_season_from_a_template_takes_the_clubs_history_and_publishes_its_stan
     """Hand-computed: Bert Bok 2800 + 2900 = 5700, Anna Aap 3000 + 2500 = 5500, Cor Cavia (a name
     the club did not know, confirmed on the page) 2000 — the plain sum, as best 5 of 7 is struck only
     at the season's end; with the minimum lowered to 1 evening, all three have a place."""
-    club = make_club("troef")
-    user = make_user("baas", organiser_of=club)
+    club = ClubFactory(slug="troef")
+    user = UserFactory(username="baas", organiser_of=club)
     user.set_password("demo")
     user.save()
-    make_players(club, ["Anna Aap", "Bert Bok"])
+    [PlayerFactory(club=club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     path = evening_totals_xlsx(
         tmp_path / "avonden.xlsx",
         [

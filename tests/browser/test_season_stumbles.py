@@ -11,9 +11,7 @@ import pytest
 from competitions.models import Evening, MatchSeat, Round
 from tests.browser.axe import violations
 from tests.browser.helpers import evening_totals_xlsx, import_evening_totals, log_in
-from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import make_club, make_competition, make_players
-from tests.scoring.factories import make_match
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory, seated_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,19 +19,23 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def organiser(club, name="baas"):
-    user = make_user(name, organiser_of=club)
+    user = UserFactory(username=name, organiser_of=club)
     user.set_password("demo")
     user.save()
     return user
 
 
 def test_an_unplanned_date_is_asked_then_the_wrong_evening_is_removed(new_page, tmp_path):
-    club = make_club("westerwolde")
+    club = ClubFactory(slug="westerwolde")
     organiser(club)
-    comp = make_competition(
-        club, format="individual", slug="clubavonden", evening_dates=["2024-09-20", "2024-10-18"], planned_evenings=2
+    comp = CompetitionFactory(
+        club=club,
+        format="individual",
+        slug="clubavonden",
+        evening_dates=["2024-09-20", "2024-10-18"],
+        planned_evenings=2,
     )
-    make_players(club, ["Anna Aap", "Bert Bok"])
+    [PlayerFactory(club=club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     path = evening_totals_xlsx(
         tmp_path / "avonden.xlsx",
         [
@@ -70,7 +72,9 @@ def test_an_unplanned_date_is_asked_then_the_wrong_evening_is_removed(new_page, 
 
 
 def test_a_totals_sheet_says_who_verzaakt(new_page):
-    match = make_match(make_club("totaal"), deals_per_match=2, verzaakt_player_penalty=100, entry_mode="totals")
+    match = seated_match(
+        club=ClubFactory(slug="totaal"), deals_per_match=2, verzaakt_player_penalty=100, entry_mode="totals"
+    )
     Round.objects.filter(pk=match.round_id).update(status=Round.Status.PUBLISHED)
     organiser(match.round.competition.club, "leider")
     page = new_page(**PHONE)

@@ -16,7 +16,7 @@ from django.urls import reverse
 from clubs.models import StaffRole
 from competitions.models import Match, MatchSide
 from scoring import services
-from tests.competitions.standings.factories import generated_individual, generated_pairs
+from tests.factories import generated_individual, generated_pairs
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 

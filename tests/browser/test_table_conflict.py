@@ -14,7 +14,7 @@ from scoring.models import AuditEntry
 from scoring.phones import services as table_services
 from tests.browser.test_table_phones import open_phone, tables  # noqa: F401 (fixture)
 from tests.browser.test_whole_evening import choose, fill
-from tests.scoring.factories import simulated_sheet
+from tests.factories import simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from clubs.models import StaffRole
 from competitions.models import Match, Round
-from tests.scoring.factories import make_club, make_match
+from tests.factories import ClubFactory, seated_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -20,8 +20,8 @@ FITS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 @pytest.fixture
 def setup():
-    club = make_club("totaalclub")
-    match = make_match(club, entry_mode="totals")
+    club = ClubFactory(slug="totaalclub")
+    match = seated_match(club=club, entry_mode="totals")
     Round.objects.filter(pk=match.round_id).update(status=Round.Status.PUBLISHED)
     user = get_user_model().objects.create_user("teller", password="geheim-wachtwoord")
     StaffRole.objects.create(user=user, club=club, role=StaffRole.Role.SCORER)

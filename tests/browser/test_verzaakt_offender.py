@@ -11,7 +11,7 @@ from competitions.models import MatchSeat
 from scoring.models import Deal
 from tests.browser.helpers import scorer_opens_entry_page
 from tests.browser.test_table_phones import tap
-from tests.scoring.factories import make_club, make_match
+from tests.factories import ClubFactory, seated_match
 from tests.scoring.phones.test_table_link import publish
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,8 +26,8 @@ def offered(page, number: int) -> list[str]:
 
 
 def test_the_keyboard_sheet_offers_the_verzaakt_sides_players(new_page):
-    club = make_club("verz-toets")
-    match = make_match(club, deals_per_match=2)
+    club = ClubFactory(slug="verz-toets")
+    match = seated_match(club=club, deals_per_match=2)
     page = scorer_opens_entry_page(new_page, club, match)
     select = page.locator("#deal-1-verzaakt_seat")
     assert select.is_hidden()  # no side verzaakt: nobody to name
@@ -53,7 +53,7 @@ def test_the_keyboard_sheet_offers_the_verzaakt_sides_players(new_page):
 
 
 def test_the_phone_names_the_player_who_verzaakt(new_context):
-    match = publish(make_match(make_club("verz-tel"), deals_per_match=1))
+    match = publish(seated_match(club=ClubFactory(slug="verz-tel"), deals_per_match=1))
     page = new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
     page.goto(f"/t/{match.table_code}/")
     page.wait_for_selector("body.table-ready")

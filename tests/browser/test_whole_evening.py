@@ -26,7 +26,7 @@ from competitions.models import Attendance, Competition, Match, Round, SitOut
 from scoring.models import AuditEntry
 from tests.browser.helpers import log_in
 from tests.browser.typed_sheet import SHEET
-from tests.competitions.factories import make_user
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,7 +52,7 @@ def club_night():
         rounds_per_evening=3,
         three_player_tables=True,
     )
-    user = make_user("leider", organiser_of=club)
+    user = UserFactory(username="leider", organiser_of=club)
     return competition, players, user
 
 

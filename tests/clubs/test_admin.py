@@ -10,14 +10,14 @@ from clubs.models import Club, Player, StaffRole, Team, TeamMember
 from competitions.models import Attendance, Bye, Competition, Division, Entrant, Evening, Fixture, Match
 from scoring import services
 from scoring.models import AuditEntry, BlindEntry, Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 def populate(club: Club, scorer, organiser) -> Match:
     """A club with one of everything the admin shows."""
-    match = make_match(club)
+    match = seated_match(club=club)
     competition = match.round.competition
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=club.pk), version=0)
     services.submit_blind_entry(match=match, user=organiser, deals=simulated_sheet(match, seed=club.pk))
@@ -39,13 +39,13 @@ def populate(club: Club, scorer, organiser) -> Match:
 
 @pytest.fixture
 def world():
-    home, away = make_club("thuis"), make_club("uit")
-    organiser = make_user("org", club=home, role="organiser")
+    home, away = ClubFactory(slug="thuis"), ClubFactory(slug="uit")
+    organiser = UserFactory(username="org", organiser_of=home)
     organiser.is_staff = True
     organiser.save()
-    scorer = make_user("scorer", club=home, role="scorer")
-    stranger_org = make_user("org-uit", club=away, role="organiser")
-    stranger_scorer = make_user("scorer-uit", club=away, role="scorer")
+    scorer = UserFactory(username="scorer", scorer_of=home)
+    stranger_org = UserFactory(username="org-uit", organiser_of=away)
+    stranger_scorer = UserFactory(username="scorer-uit", scorer_of=away)
     return {
         "home": home,
         "away": away,

@@ -2,12 +2,12 @@
 
 import pytest
 
-from tests.competitions.standings.factories import (
-    bye,
+from tests.factories import (
+    ByeFactory,
+    CompetitionFactory,
+    RoundFactory,
     generated_individual,
-    make_competition,
-    make_round,
-    make_teams,
+    named_team_entrants,
     pair_match,
 )
 
@@ -16,19 +16,19 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league():
-    comp = make_competition(
+    comp = CompetitionFactory(
         format="pairs", slug="paren", name="Parencompetitie", ruleset="rotterdam", bye_policy="fixed", bye_points=1000
     )
-    a, b, c = make_teams(comp, ["Aas", "Boer", "Heer"])
-    r1 = make_round(comp, 1)
+    a, b, c = named_team_entrants(comp, ["Aas", "Boer", "Heer"])
+    r1 = RoundFactory(competition=comp, number=1)
     match = pair_match(r1, a, b, (1500, 1500))
-    bye(r1, c)
-    make_round(comp, 2, published=False)
+    ByeFactory(round=r1, entrant=c)
+    RoundFactory(competition=comp, number=2, status="draft")
     return comp, match
 
 
 def test_list_of_public_competitions(client, league):
-    make_competition(slug="geheim", is_public=False)
+    CompetitionFactory(slug="geheim", is_public=False)
     data = client.get("/api/competitions").json()
     assert data == [
         {
@@ -92,7 +92,7 @@ def test_round_with_tables_sides_players_totals(client, league):
     ],
 )
 def test_unknown_private_or_unpublished_answer_404_json(client, league, url):
-    make_competition(slug="geheim", is_public=False)
+    CompetitionFactory(slug="geheim", is_public=False)
     response = client.get(url)
     assert response.status_code == 404
     assert response["Content-Type"].startswith("application/json") and "detail" in response.json()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import Club
-from tests.competitions.factories import make_competition, make_user
+from tests.factories import CompetitionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -14,21 +14,21 @@ pytestmark = pytest.mark.django_db
 def test_the_club_page_is_its_organisers_and_runs_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     club = Club.objects.create(name="KV Eigen", slug="eigen")
     other = Club.objects.create(name="KV Buren", slug="buren")
-    organiser = make_user("wilma", organiser_of=club)
-    scorer = make_user("kees", scorer_of=club)
+    organiser = UserFactory(username="wilma", organiser_of=club)
+    scorer = UserFactory(username="kees", scorer_of=club)
     assert client.get("/manage/clubs/eigen/").headers["Location"].startswith("/accounts/login/")
     client.force_login(scorer)
     assert client.get("/manage/clubs/eigen/").status_code == 403
     client.force_login(organiser)
     assert client.get("/manage/clubs/buren/").status_code == 403
     assert client.get("/manage/clubs/nergens/").status_code == 404
-    make_competition(club, name="Clubavonden 2026")
+    CompetitionFactory(club=club, name="Clubavonden 2026")
     with django_assert_max_num_queries(10) as few:
         page = client.get("/manage/clubs/eigen/").content.decode()
     assert "Clubavonden 2026" in page and 'href="/manage/demo/remove/"' not in page
     for n in range(10):
-        make_competition(club, name=f"Competitie {n}")
-    make_competition(other, name="Van de buren")
+        CompetitionFactory(club=club, name=f"Competitie {n}")
+    CompetitionFactory(club=other, name="Van de buren")
     Club.objects.create(name="KV De Troefboer", slug="demo", is_demo=True)
     with django_assert_max_num_queries(len(few.captured_queries)):
         page = client.get("/manage/clubs/eigen/").content.decode()
@@ -41,8 +41,8 @@ def test_the_club_page_leads_to_every_page_of_running_the_club(client):
     and member clubs (the form for a new member club is there), and no members list of its own."""
     club = Club.objects.create(name="KV Eigen", slug="eigen")
     league = Club.objects.create(name="Bond West", slug="bond-west", is_league=True)
-    organiser = make_user("wilma", organiser_of=club)
-    bert = make_user("bert", organiser_of=league)
+    organiser = UserFactory(username="wilma", organiser_of=club)
+    bert = UserFactory(username="bert", organiser_of=league)
     client.force_login(organiser)
     page = client.get("/manage/clubs/eigen/").content.decode()
     for href in ("/manage/clubs/eigen/members/", "/manage/clubs/eigen/people/", "/account/tokens/"):

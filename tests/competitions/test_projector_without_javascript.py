@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from competitions.views import PROJECTOR_SCREEN_ROWS
-from tests.competitions.standings.factories import generated_individual
+from tests.factories import generated_individual
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -4,12 +4,12 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import Competition, Match
-from tests.competitions.standings.factories import (
+from tests.factories import (
+    CompetitionFactory,
+    RoundFactory,
     generated_individual,
     generated_pairs,
-    make_competition,
-    make_round,
-    make_teams,
+    named_team_entrants,
     pair_match,
 )
 
@@ -62,24 +62,24 @@ def test_every_page_runs_at_most_ten_queries_whatever_the_size(client, django_as
 
 @pytest.fixture
 def league():
-    comp = make_competition(format="pairs", slug="paren", name="Parencompetitie", tie_breakers=["roem"])
-    a, b, c = make_teams(comp, ["Aas", "Boer", "Heer"])
-    r1 = make_round(comp, 1)
+    comp = CompetitionFactory(format="pairs", slug="paren", name="Parencompetitie", tie_breakers=["roem"])
+    a, b, c = named_team_entrants(comp, ["Aas", "Boer", "Heer"])
+    r1 = RoundFactory(competition=comp, number=1)
     match = pair_match(r1, a, b, (2100, 1500))
-    pair_match(make_round(comp, 2), c, a, (1700, 1700))
-    make_round(comp, 3, published=False)
+    pair_match(RoundFactory(competition=comp, number=2), c, a, (1700, 1700))
+    RoundFactory(competition=comp, number=3, status="draft")
     return comp, match
 
 
 def test_home_lists_public_competitions_only(client, league):
-    make_competition(slug="geheim", name="Geheime competitie", is_public=False)
+    CompetitionFactory(slug="geheim", name="Geheime competitie", is_public=False)
     page = client.get("/").content.decode()
     assert "Parencompetitie" in page and "Geheime competitie" not in page
     assert reverse("competitions:standings", args=["paren"]) in page
 
 
 def test_a_private_competition_and_a_draft_round_are_not_found(client, league):
-    comp = make_competition(slug="geheim", is_public=False)
+    comp = CompetitionFactory(slug="geheim", is_public=False)
     assert client.get(reverse("competitions:detail", args=[comp.slug])).status_code == 404
     assert client.get(reverse("competitions:standings", args=[comp.slug])).status_code == 404
     assert client.get(reverse("competitions:round", args=["paren", 3])).status_code == 404
@@ -126,7 +126,7 @@ def test_player_page_shows_matches_partners_and_statistics(client, league):
     assert [m.total for m in summary.matches] == [2100, 1700]
     assert summary.partners[0]["times"] == 2 and summary.partners[0]["points"] == 3800
     assert response.context["stats"]["won"] == 1 and response.context["stats"]["drawn"] == 1
-    other = make_competition(slug="anders")
+    other = CompetitionFactory(slug="anders")
     assert client.get(reverse("competitions:player", args=[other.slug, seat.player_id])).status_code == 404
 
 

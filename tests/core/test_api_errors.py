@@ -5,16 +5,16 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import override_settings
 
-from tests.competitions.standings.factories import make_competition, make_round, make_teams, pair_match
+from tests.factories import CompetitionFactory, RoundFactory, named_team_entrants, pair_match
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def league():
-    comp = make_competition(format="pairs", slug="paren", name="Parencompetitie")
-    a, b = make_teams(comp, ["Aas", "Boer"])
-    match = pair_match(make_round(comp, 1), a, b, (1500, 1400))
+    comp = CompetitionFactory(format="pairs", slug="paren", name="Parencompetitie")
+    a, b = named_team_entrants(comp, ["Aas", "Boer"])
+    match = pair_match(RoundFactory(competition=comp, number=1), a, b, (1500, 1400))
     return comp, match
 
 

@@ -108,7 +108,7 @@ def failing_cache(settings):
 @pytest.mark.django_db
 def test_what_fails_is_named_only_to_the_machine_itself_and_to_staff(client, failing_cache, settings):
     """Issue 34 item 13: the database's and Redis's addresses are in their errors."""
-    from tests.competitions.factories import make_user
+    from tests.factories import UserFactory
 
     outside = client.get("/healthz", REMOTE_ADDR="203.0.113.9")
     assert outside.status_code == 503
@@ -123,10 +123,10 @@ def test_what_fails_is_named_only_to_the_machine_itself_and_to_staff(client, fai
     here = client.get("/healthz")  # the test client asks from 127.0.0.1
     assert here.status_code == 503 and str(failing_cache) in here.json()["checks"]["cache"]
 
-    member = make_user("gewoon-lid")
+    member = UserFactory(username="gewoon-lid")
     client.force_login(member)
     assert client.get("/healthz", REMOTE_ADDR="203.0.113.9").json()["checks"]["cache"] == "failing"
-    staff = make_user("beheerder", is_staff=True)
+    staff = UserFactory(username="beheerder", is_staff=True)
     client.force_login(staff)
     named = client.get("/healthz", REMOTE_ADDR="203.0.113.9").json()["checks"]["cache"]
     assert named.startswith("failing: ") and str(failing_cache) in named

@@ -20,8 +20,8 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from core import outbox
+from tests.factories import ClubFactory, UserFactory
 from tests.mailserver import MailServer
-from tests.scoring.factories import make_club, make_user
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -314,7 +314,7 @@ def test_two_workers_at_once_send_no_mail_twice(tmp_path, server):
 
 
 def test_the_organisers_page_says_how_many_wait_and_why_in_dutch(mail_settings, server, client):
-    organiser = make_user("mail-org", club=make_club("mailclub"), role="organiser")
+    organiser = UserFactory(username="mail-org", organiser_of=ClubFactory(slug="mailclub"))
     client.force_login(organiser)
     server.inbox.refuse = "550 5.7.1 Relaying denied"
     queue(3)
@@ -335,7 +335,7 @@ def test_the_organisers_page_says_mail_is_kept_without_a_mail_server(settings, c
     settings.EMAIL_BACKEND = "core.outbox.OutboxBackend"
     settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND
     settings.EMAIL_HOST = ""
-    client.force_login(make_user("mail-org2", club=make_club("mailclub2"), role="organiser"))
+    client.force_login(UserFactory(username="mail-org2", organiser_of=ClubFactory(slug="mailclub2")))
     queue(1)
     page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert "1 mail wacht op verzending." in page

@@ -7,15 +7,15 @@ from competitions.models import Match, Round
 from competitions.pagecache import keys as cache
 from core.prepared import PreparedQuery
 from scoring import services
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_key_queries_use_the_shortcut_and_follow_every_change():
-    match = make_match(slug="prepared-avonden")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="prepared-avonden")
     slug = match.round.competition.slug
-    scorer = make_user("prepared-scorer", club=match.round.competition.club, role="scorer")
+    scorer = UserFactory(username="prepared-scorer", scorer_of=match.round.competition.club)
     before = (
         cache.match_state(match.pk),
         cache.round_state(slug, 1),
@@ -43,8 +43,8 @@ def test_the_key_queries_use_the_shortcut_and_follow_every_change():
 
 def test_rows_match_the_orm_for_other_arguments():
     first, second = (
-        make_match(make_club("prepared-a"), slug="prepared-a"),
-        make_match(make_club("prepared-b"), slug="prepared-b"),
+        seated_match(club=ClubFactory(slug="prepared-a"), slug="prepared-a"),
+        seated_match(club=ClubFactory(slug="prepared-b"), slug="prepared-b"),
     )
     query = PreparedQuery(lambda pk: Match.objects.filter(pk=pk).values_list("id", "version").order_by()[:1], int)
     for match in (first, second):
@@ -82,10 +82,10 @@ def test_objects_are_the_instances_the_orm_gives_with_their_related_rows():
     from django.test.utils import CaptureQueriesContext
 
     first, second = (
-        make_match(make_club("prepared-c"), slug="prepared-c"),
-        make_match(make_club("prepared-d"), slug="prepared-d"),
+        seated_match(club=ClubFactory(slug="prepared-c"), slug="prepared-c"),
+        seated_match(club=ClubFactory(slug="prepared-d"), slug="prepared-d"),
     )
-    scorer = make_user("prepared-c-scorer", club=first.round.competition.club, role="scorer")
+    scorer = UserFactory(username="prepared-c-scorer", scorer_of=first.round.competition.club)
     services.save_deals(match=first, user=scorer, deals=simulated_sheet(first, seed=3), version=first.version)
     query = PreparedQuery(
         lambda pk: Match.objects.select_related("round__competition__club", "entered_by", "fixture").filter(pk=pk), int

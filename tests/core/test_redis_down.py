@@ -16,7 +16,7 @@ from django.test import Client
 
 from clubs.tokens import create_token
 from competitions.models import Match
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [
     pytest.mark.django_db,
@@ -67,12 +67,12 @@ def redis_port(settings):
 
 def test_reads_and_saves_survive_redis_stopped_mid_test(redis_port, caplog):
     port, servers = redis_port
-    match = make_match(slug="zonder-redis")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="zonder-redis")
     competition = match.round.competition
     club = competition.club
     scorer, organiser = (
-        make_user("rd-scorer", club=club, role="scorer"),
-        make_user("rd-org", club=club, role="organiser"),
+        UserFactory(username="rd-scorer", scorer_of=club),
+        UserFactory(username="rd-org", organiser_of=club),
     )
     scorer_token, organiser_token = create_token(scorer), create_token(organiser)
     anonymous = Client(raise_request_exception=False)

@@ -14,7 +14,7 @@ from competitions.tables import CompetitionTable
 from core.tables import BaseTable
 from scoring.matches.tables import deal_table
 from scoring.rules import RULESETS
-from tests.scoring.factories import make_match
+from tests.factories import ClubFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def _tables2_cells(table) -> list[str]:
 
 
 def test_a_linkified_column_keeps_its_link():
-    match = make_match(slug="body-links")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="body-links")
     competition = Competition.objects.select_related("club").get(pk=match.round.competition_id)
     with translation.override("nl"):
         table = CompetitionTable([competition])
@@ -67,7 +67,7 @@ def test_a_linkified_column_keeps_its_link():
 
 
 def test_a_choices_field_shows_its_display_value_as_tables2_does():
-    match = make_match(slug="body-choices")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="body-choices")
 
     class StatusTable(BaseTable):
         table = tables.Column()

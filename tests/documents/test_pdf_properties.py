@@ -10,7 +10,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from competitions.models import Evening, Round
-from tests.competitions.standings.factories import generated_individual
+from tests.factories import generated_individual
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

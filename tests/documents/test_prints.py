@@ -10,7 +10,7 @@ from django.utils import translation
 
 from competitions.models import Evening, Round
 from tests.competitions.pdf_overlap import overlaps, words
-from tests.competitions.standings.factories import generated_individual, generated_pairs
+from tests.factories import generated_individual, generated_pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -94,12 +94,12 @@ def test_duplicate_pdfs(client, language):
     import random
 
     from scoring.duplicate.demo import play_evening
-    from tests.competitions.factories import make_user
+    from tests.factories import UserFactory
     from tests.scoring.duplicate.conftest import dealt_evening
 
     club, competition, setup = dealt_evening(4, 16, seed=3)
-    organiser = make_user(organiser_of=club)
-    play_evening(setup, random.Random(3), enterer=make_user(scorer_of=club), confirmer=organiser)
+    organiser = UserFactory(organiser_of=club)
+    play_evening(setup, random.Random(3), enterer=UserFactory(scorer_of=club), confirmer=organiser)
     client.force_login(organiser)
     for name, args in (
         ("duplicate:frequency_pdf", [competition.slug]),

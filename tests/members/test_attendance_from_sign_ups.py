@@ -14,8 +14,7 @@ from django.utils import timezone
 from competitions import standings
 from competitions.evenings import signups
 from competitions.models import Attendance, CallOff
-from tests.competitions.factories import make_user
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.factories import UserFactory, club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +68,7 @@ def test_an_apology_in_time_is_compensated_and_a_late_one_is_not(client):
 
     services.register_attendance(evening=evening, players=members[:8], called_off=[excused])
     round = publish_next_round(evening)
-    play_and_confirm(round, scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(round, scorer=UserFactory(scorer_of=club), confirmer=organiser)
     rows = {row.player_id: row for row in standings.standings(competition)}
     assert rows[excused.pk].points > 0, "afgemeld in time: the evening's average"
     assert unexcused.pk not in rows or rows[unexcused.pk].points == 0, "a late apology: no points"

@@ -21,9 +21,9 @@ from members.mails.links import read_unsubscribe_token
 from members.mails.services import write_reminders
 from members.models import MemberSettings
 from members.services import ensure_settings
-from tests.competitions.factories import make_club, make_competition, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory, club_evening, publish_next_round
 from tests.mailserver import MailServer
-from tests.members.helpers import club_evening, outbox_mails, publish_next_round
+from tests.members.helpers import outbox_mails
 
 pytestmark = pytest.mark.django_db
 
@@ -141,9 +141,9 @@ def test_an_evening_with_a_round_drawn_cannot_be_cancelled():
 
 def test_only_the_clubs_organisers_reach_the_page_others_find_nothing(client):
     _club, competition, members, evening, _organiser = club_evening(date=IN_TWO_DAYS)
-    other_club = make_club()
-    make_competition(other_club)
-    for user in (make_user(organiser_of=other_club), make_user(scorer_of=competition.club), members[0].account):
+    other_club = ClubFactory()
+    CompetitionFactory(club=other_club)
+    for user in (UserFactory(organiser_of=other_club), UserFactory(scorer_of=competition.club), members[0].account):
         client.force_login(user)
         assert client.get(cancel_url(competition, evening)).status_code == 404
         assert client.post(cancel_url(competition, evening), {"reason": "Weg"}).status_code == 404

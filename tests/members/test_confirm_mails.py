@@ -13,9 +13,9 @@ from core import outbox
 from members.mails.links import read_unsubscribe_token
 from members.models import MemberSettings, Notice
 from scoring import services as scoring
+from tests.factories import simulated_sheet
 from tests.mailserver import MailServer
 from tests.members.helpers import outbox_mails
-from tests.scoring.factories import simulated_sheet
 from tests.scoring.test_league_confirmation import entered_by, league_match  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from competitions.models import MatchSeat
 from core import outbox
 from members.mails.links import read_unsubscribe_token
 from members.models import MemberSettings, Notice
-from tests.competitions.factories import make_user
-from tests.members.helpers import club_evening, outbox_mails, play_and_confirm, publish_next_round
+from tests.factories import UserFactory, club_evening, play_and_confirm, publish_next_round
+from tests.members.helpers import outbox_mails
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +111,7 @@ def test_the_evenings_result_is_mailed_once_when_its_last_table_is_confirmed():
     club, competition, members, evening, organiser = club_evening(players=8)
     round = publish_next_round(evening)
     draws = len(queued_mails())
-    scorer = make_user(scorer_of=club)
+    scorer = UserFactory(scorer_of=club)
     tables = list(round.matches.order_by("table"))
     play_and_confirm(round, scorer=scorer, confirmer=organiser)
     results = queued_mails()[draws:]

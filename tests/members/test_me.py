@@ -14,8 +14,15 @@ from competitions import services
 from competitions.models import CallOff, SignUp
 from members.mails.links import unsubscribe_token
 from members.models import MemberSettings
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
-from tests.members.helpers import club_evening, outbox_mails, publish_next_round
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    UserFactory,
+    club_evening,
+    publish_next_round,
+)
+from tests.members.helpers import outbox_mails
 
 pytestmark = pytest.mark.django_db
 
@@ -90,8 +97,8 @@ def test_refused_answers_say_why_in_dutch_and_change_nothing(client, case, messa
         evening.save(update_fields=["date"])
         publish_next_round(evening)
     elif case == "other-club":
-        other = make_club()
-        evening = services.create_evening(competition=make_competition(other), date=NEXT_WEEK)
+        other = ClubFactory()
+        evening = services.create_evening(competition=CompetitionFactory(club=other), date=NEXT_WEEK)
     else:
         answer = "misschien"
     logged_in(client, members[0])
@@ -110,8 +117,8 @@ def test_an_unknown_evening_is_a_404_and_an_anonymous_visitor_is_sent_to_log_in(
 
 
 def test_an_account_without_a_member_gets_a_plain_dutch_sentence(client):
-    club = make_club()
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    client.force_login(UserFactory(organiser_of=club))
     response = client.get("/me/", HTTP_ACCEPT_LANGUAGE="nl")
     assert response.status_code == 403
     assert "niet gekoppeld aan een lid" in response.content.decode()
@@ -196,7 +203,7 @@ def test_a_tampered_unsubscribe_link_is_refused_in_dutch_and_a_removed_members_l
     assert response.status_code == 400 and "Deze afmeldlink klopt niet" in response.content.decode()
     other_kind = unsubscribe_token(player_id=members[1].pk, kind="draw")
     assert other_kind != token  # a member's link names that member: it cannot be turned into another's
-    gone = make_players(make_club(), 1)[0]
+    gone = PlayerFactory.create_batch(1, club=ClubFactory())[0]
     link = unsubscribe_token(player_id=gone.pk, kind="draw")
     gone.delete()
     response = client.post(f"/me/unsubscribe/{link}/", HTTP_ACCEPT_LANGUAGE="nl")

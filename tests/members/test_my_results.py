@@ -21,10 +21,17 @@ from competitions.models import Competition, Match, MatchSeat
 from scoring import services as scoring
 from scoring.ratings import services as ratings
 from scoring.rules import simulate_deal
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
 from tests.competitions.pdf_overlap import overlaps
 from tests.documents.test_pdf_properties import fonts
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    UserFactory,
+    club_evening,
+    play_and_confirm,
+    publish_next_round,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -81,7 +88,7 @@ def evenings_played(count: int, *, best: int | None = None):
         Competition.objects.filter(pk=competition.pk).update(
             standings_method=Competition.StandingsMethod.BEST_N, count_best=best, best_from=Competition.BestFrom.START
         )
-    scorer = make_user(scorer_of=club)
+    scorer = UserFactory(scorer_of=club)
     evenings = [first]
     for n in range(1, count):
         evenings.append(
@@ -196,16 +203,16 @@ def test_only_the_member_and_their_clubs_organisers_open_a_card(client):
     assert client.get(url + "card.pdf").status_code == 404
     client.force_login(organiser)
     assert client.get(url).status_code == 200 and client.get(url + "card.pdf").status_code == 200
-    other_club = make_club()
-    client.force_login(make_user(organiser_of=other_club))
+    other_club = ClubFactory()
+    client.force_login(UserFactory(organiser_of=other_club))
     assert client.get(url).status_code == 404, "another club's organiser"
     # a member of another club, and an evening of another club with a member's own id
-    stranger = make_players(other_club, 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=other_club)[0]
     stranger.account = get_user_model().objects.create_user(username="vreemd", password="pw")
     stranger.save(update_fields=["account"])
     client.force_login(stranger.account)
     assert client.get(url).status_code == 404
-    other_evening = services.create_evening(competition=make_competition(other_club))
+    other_evening = services.create_evening(competition=CompetitionFactory(club=other_club))
     assert client.get(f"/me/cards/{stranger.pk}/{evening.pk}/").status_code == 404
     assert client.get(f"/me/cards/{stranger.pk}/{other_evening.pk}/").status_code == 200
     assert client.get(f"/me/cards/{stranger.pk}/999999/").status_code == 404

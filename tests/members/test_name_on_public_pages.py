@@ -23,8 +23,7 @@ from clubs.public_names import CACHE_KEY, is_private
 from clubs.tokens import create_token
 from documents.public_names import Replacements
 from members.services import set_name_shown
-from tests.competitions.factories import make_club, make_players, make_user
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +70,7 @@ def season():
     members[0].refresh_from_db()
     members[1].refresh_from_db()
     round_ = publish_next_round(evening)
-    play_and_confirm(round_, scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(round_, scorer=UserFactory(scorer_of=club), confirmer=organiser)
     set_name_shown(player=members[0], choice=INITIALS)
     set_name_shown(player=members[1], choice=SHORT)
     return club, competition, members, evening, organiser, round_
@@ -157,7 +156,7 @@ def test_a_crawl_of_every_public_output_never_shows_the_chosen_members_full_name
 
 def test_another_clubs_organiser_sees_the_choice_the_own_club_sees_the_full_name(client, season):
     club, competition, members, evening, organiser, round_ = season
-    other = make_user(organiser_of=make_club())
+    other = UserFactory(organiser_of=ClubFactory())
     client.force_login(other)
     assert_hidden(crawl(client, starts(competition, round_, evening)))
 
@@ -208,20 +207,20 @@ def test_a_public_page_costs_no_query_more_whatever_the_number_of_choices(
     settings.PAGE_CACHE_ENABLED = False
     club, competition, _members, evening, organiser = club_evening(players=8, rounds=1)
     round_ = publish_next_round(evening)
-    play_and_confirm(round_, scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(round_, scorer=UserFactory(scorer_of=club), confirmer=organiser)
     url = f"/competitions/{competition.slug}/standings/"
     client.get(url)
     with django_assert_max_num_queries(12) as before:
         client.get(url)
     baseline = len(before.captured_queries)
-    others = make_players(make_club(), chosen)
+    others = PlayerFactory.create_batch(chosen, club=ClubFactory())
     for player in others:
         set_name_shown(player=player, choice=INITIALS)
     assert client.get(url).status_code == 200  # reads the choices once (one query), then keeps them
     with django_assert_max_num_queries(baseline) as after:
         client.get(url)
     assert len(after.captured_queries) == baseline, "no query more, whatever was chosen"
-    client.force_login(make_user(organiser_of=make_club()))  # a reader of another club: their clubs, once
+    client.force_login(UserFactory(organiser_of=ClubFactory()))  # a reader of another club: their clubs, once
     client.get(url)
     with django_assert_max_num_queries(baseline + 2 + 4):  # + the session, the user and their clubs
         client.get(url)
@@ -254,7 +253,7 @@ def test_the_api_with_a_token_of_the_own_club_shows_the_full_name_another_clubs_
     _club, competition, _members, _evening, organiser, _round = season
     url = f"/api/competitions/{competition.slug}/standings"
     own = create_token(organiser)
-    other = create_token(make_user(organiser_of=make_club()))
+    other = create_token(UserFactory(organiser_of=ClubFactory()))
     assert FULL_NAME in client.get(url, HTTP_AUTHORIZATION=f"Bearer {own}").content.decode()
     text = client.get(url, HTTP_AUTHORIZATION=f"Bearer {other}").content.decode()
     assert FULL_NAME not in text and INITIALS_SHOWN in text

@@ -18,8 +18,8 @@ from core import outbox
 from members.mails import links
 from members.mails.services import write_reminders
 from members.models import MemberSettings
+from tests.factories import club_evening
 from tests.mailserver import MailServer
-from tests.members.helpers import club_evening
 
 pytestmark = pytest.mark.django_db
 

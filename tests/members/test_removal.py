@@ -10,8 +10,7 @@ from competitions import standings
 from competitions.models import SignUp
 from members.mails.links import answer_token, unsubscribe_token
 from members.models import MemberSettings
-from tests.competitions.factories import make_club, make_user
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.factories import ClubFactory, UserFactory, club_evening, play_and_confirm, publish_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +19,7 @@ def test_a_member_asks_to_be_removed_and_the_organiser_anonymises_them(client):
     club, competition, members, evening, organiser = club_evening()
     leaving = members[0]
     round = publish_next_round(evening)
-    play_and_confirm(round, scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(round, scorer=UserFactory(scorer_of=club), confirmer=organiser)
     points_before = {r.player_id: r.points for r in standings.standings(competition)}
     token = MemberSettings.objects.get_or_create(player=leaving)[0].calendar_token
     account = leaving.account
@@ -33,7 +32,7 @@ def test_a_member_asks_to_be_removed_and_the_organiser_anonymises_them(client):
     assert MemberSettings.objects.get(player=leaving).removal_requested_at is not None
     assert client.post("/me/remove/", {"player": members[1].pk, "confirm": "yes"}).status_code == 404
 
-    client.force_login(make_user(organiser_of=make_club()))  # another club's organiser: not theirs
+    client.force_login(UserFactory(organiser_of=ClubFactory()))  # another club's organiser: not theirs
     assert client.post(f"/manage/clubs/{club.slug}/members/{leaving.pk}/anonymise/").status_code == 404
     client.force_login(organiser)
     dashboard = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()

@@ -20,7 +20,7 @@ def main(argv):
 
     from competitions.models import Match
     from scoring import services
-    from tests.scoring.factories import simulated_sheet
+    from tests.factories import simulated_sheet
 
     username, seed, iterations, *match_ids = argv
     user = get_user_model().objects.get(username=username)

@@ -2,24 +2,24 @@
 
 import pytest
 
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 
 @pytest.fixture
 def club():
-    return make_club("troef")
+    return ClubFactory(slug="troef")
 
 
 @pytest.fixture
 def match(club):
-    return make_match(club)
+    return seated_match(club=club)
 
 
 @pytest.fixture
 def scorer(club):
-    return make_user("scorer1", club=club, role="scorer")
+    return UserFactory(username="scorer1", scorer_of=club)
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("org1", club=club, role="organiser")
+    return UserFactory(username="org1", organiser_of=club)

@@ -7,7 +7,7 @@ import pytest
 from clubs import tokens
 from competitions.models import Match
 from scoring.models import AuditEntry
-from tests.scoring.factories import make_user, simulated_sheet
+from tests.factories import UserFactory, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +30,7 @@ def entered(client, match, scorer):
 
 def test_a_second_person_confirms(client, entered, club):
     match, _scorer_key = entered
-    other = make_user("scorer2", club=club, role="scorer")
+    other = UserFactory(username="scorer2", scorer_of=club)
     response = call(client, "post", f"/api/matches/{match.pk}/confirm", {"version": 1}, tokens.create_token(other))
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "confirmed" and response.json()["version"] == 2

@@ -11,7 +11,7 @@ from core.api_errors import MAX_BODY_BYTES, MAX_ERRORS
 from scoring import services
 from scoring.api import deal_limit
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import simulated_sheet
+from tests.factories import simulated_sheet
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from clubs import tokens
 from clubs.models import ApiToken
 from scoring import services
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import make_club, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +90,7 @@ def test_a_private_competition_match_needs_a_staff_token(client, match, key, clu
     match.round.competition.is_public = False
     match.round.competition.save()
     assert client.get(url(match)).status_code == 404
-    other = make_user("stranger", club=make_club("ander"), role="scorer")
+    other = UserFactory(username="stranger", scorer_of=ClubFactory(slug="ander"))
     assert client.get(url(match), HTTP_AUTHORIZATION=f"Bearer {tokens.create_token(other)}").status_code == 404
     assert client.get(url(match), HTTP_AUTHORIZATION=f"Bearer {key}").status_code == 200
 
@@ -179,7 +179,7 @@ def test_401_for_an_inactive_user(client, saved, key, scorer):
 
 
 def test_403_for_another_clubs_scorer(client, saved):
-    stranger = make_user("stranger", club=make_club("ander"), role="scorer")
+    stranger = UserFactory(username="stranger", scorer_of=ClubFactory(slug="ander"))
     before = snapshot(saved)
     response = put(
         client, saved, {"version": 1, "deals": simulated_sheet(saved, seed=1)}, tokens.create_token(stranger)
@@ -190,7 +190,7 @@ def test_403_for_another_clubs_scorer(client, saved):
 
 
 def test_403_for_a_user_without_a_role(client, saved):
-    nobody = make_user("nobody")
+    nobody = UserFactory(username="nobody")
     before = snapshot(saved)
     body = {"version": 1, "deals": simulated_sheet(saved, seed=1)}
     assert put(client, saved, body, tokens.create_token(nobody)).status_code == 403

@@ -8,13 +8,13 @@ from django.core.management import CommandError, call_command
 
 from clubs import tokens
 from clubs.models import ApiToken
-from tests.scoring.factories import make_user
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_only_the_hash_is_stored_and_the_key_authenticates():
-    user = make_user("ann")
+    user = UserFactory(username="ann")
     key = tokens.create_token(user, "laptop")
     row = ApiToken.objects.get()
     assert row.key_hash == hashlib.sha256(key.encode()).hexdigest()
@@ -26,7 +26,7 @@ def test_only_the_hash_is_stored_and_the_key_authenticates():
 
 
 def test_unknown_revoked_and_empty_keys_do_not_authenticate():
-    user = make_user("ann")
+    user = UserFactory(username="ann")
     key = tokens.create_token(user)
     assert tokens.authenticate(key + "x") is None
     assert tokens.authenticate("") is None
@@ -37,7 +37,7 @@ def test_unknown_revoked_and_empty_keys_do_not_authenticate():
 
 
 def test_create_api_token_command_prints_a_working_key():
-    user = make_user("ann")
+    user = UserFactory(username="ann")
     out = StringIO()
     call_command("create_api_token", "ann", "--name", "scorebord", stdout=out)
     key = out.getvalue().strip()

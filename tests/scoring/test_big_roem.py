@@ -8,7 +8,7 @@ from scoring import services
 from scoring.models import Deal
 from scoring.rules import RULESETS, score_match
 from scoring.sheet.deal_input import DealError, parse_sheet, to_deal_input
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -33,9 +33,9 @@ def sheet_where_big_roem_counts(match):
 
 
 def test_big_roem_is_stored_and_read_back_with_its_strokes():
-    club = make_club("boom")
-    match = make_match(club, ruleset="klawerjas")
-    scorer = make_user("boom-teller", club=club, role="scorer")
+    club = ClubFactory(slug="boom")
+    match = seated_match(club=club, ruleset="klawerjas")
+    scorer = UserFactory(username="boom-teller", scorer_of=club)
     rules, deals, dropped = sheet_where_big_roem_counts(match)
     services.save_deals(match=match, user=scorer, deals=deals, version=match.version)
     flagged = Deal.objects.filter(match=match).filter(big_roem_a=True) | Deal.objects.filter(

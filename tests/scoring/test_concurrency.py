@@ -18,7 +18,7 @@ from django.db.models import Count, Sum
 from competitions.models import Match
 from scoring.models import Deal
 from scoring.services import stored_deals
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 ROOT = Path(__file__).resolve().parents[2]
 PROCESSES = 4
@@ -34,10 +34,10 @@ pytestmark = [
 
 
 def test_concurrent_saves_lose_nothing_and_duplicate_nothing():
-    club = make_club("druk")
-    matches = [make_match(club, slug=f"druk-{i}") for i in range(3)]
+    club = ClubFactory(slug="druk")
+    matches = [seated_match(club=club, slug=f"druk-{i}") for i in range(3)]
     for i in range(PROCESSES):
-        make_user(f"teller{i}", club=club, role="scorer")
+        UserFactory(username=f"teller{i}", scorer_of=club)
     url = dj_database_url.parse(os.environ["DATABASE_URL"])
     test_db_url = os.environ["DATABASE_URL"].rsplit("/", 1)[0] + "/" + connection.settings_dict["NAME"]
     assert url["ENGINE"].endswith("postgresql")

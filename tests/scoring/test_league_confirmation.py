@@ -13,7 +13,7 @@ from clubs.tokens import create_token
 from competitions.models import Competition, Entrant, Match, MatchSeat, MatchSide, Round
 from scoring import services as scoring
 from scoring.services import NotAllowed
-from tests.scoring.factories import make_user, simulated_sheet
+from tests.factories import UserFactory, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -49,10 +49,10 @@ def league_match():
     MatchSide.objects.create(match=match, side=0, entrant=home)
     MatchSide.objects.create(match=match, side=1, entrant=away)
     people = {
-        "home_scorer": make_user("home-scorer", club=home_club, role="scorer"),
-        "home_organiser": make_user("home-organiser", club=home_club, role="organiser"),
-        "away_scorer": make_user("away-scorer", club=away_club, role="scorer"),
-        "league_organiser": make_user("league-organiser", club=league, role="organiser"),
+        "home_scorer": UserFactory(username="home-scorer", scorer_of=home_club),
+        "home_organiser": UserFactory(username="home-organiser", organiser_of=home_club),
+        "away_scorer": UserFactory(username="away-scorer", scorer_of=away_club),
+        "league_organiser": UserFactory(username="league-organiser", organiser_of=league),
     }
     return match, people
 

@@ -11,7 +11,7 @@ from clubs import tokens
 from competitions.models import Match
 from core.transactions import atomic_refusals
 from scoring.models import AuditEntry
-from tests.scoring.factories import simulated_sheet
+from tests.factories import simulated_sheet
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from competitions.models import Match
 from scoring import services
 from scoring.models import AuditEntry, BlindEntry, Deal
 from scoring.rules import RULESETS, DealInput, score_deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +160,7 @@ def test_incomplete_sheet_cannot_be_confirmed(match, scorer, organiser):
 
 
 def test_organiser_entry_counts_at_once_when_the_competition_says_so(club, organiser):
-    match = make_match(club, slug="direct", organiser_entry_counts=True)
+    match = seated_match(club=club, slug="direct", organiser_entry_counts=True)
     saved = services.save_deals(match=match, user=organiser, deals=simulated_sheet(match), version=0)
     assert saved.status == Match.Status.CONFIRMED
     assert saved.confirmed_by is None and saved.confirmed_at is not None
@@ -199,14 +199,14 @@ def test_blind_double_entry_shows_differences_deal_by_deal(match, scorer, organi
 
 
 def test_scorer_of_another_club_cannot_enter(match):
-    stranger = make_user("stranger", club=make_club("ander"), role="organiser")
+    stranger = UserFactory(username="stranger", organiser_of=ClubFactory(slug="ander"))
     with pytest.raises(services.NotAllowed):
         services.save_deals(match=match, user=stranger, deals=simulated_sheet(match), version=0)
     assert Deal.objects.filter(match=match).count() == 0
 
 
 def test_three_player_table(club, scorer):
-    match = make_match(club, ruleset="driemans", slug="drie")
+    match = seated_match(club=club, ruleset="driemans", slug="drie")
     saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=9), version=0)
     assert saved.status == Match.Status.ENTERED
     assert match.match_sides.count() == 3

@@ -16,7 +16,7 @@ from competitions.base.rulesets import ruleset_for
 from competitions.models import Competition, MatchSide
 from scoring import services
 from scoring.prints.sheets import rule_option_texts
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -33,10 +33,10 @@ PLAIN = {"bidder": 0, "points": [90, 72]}
     ],
 )
 def test_the_entry_scores_a_verzaakt_by_the_club_rule(options, first, totals):
-    club = make_club(f"v{len(options)}{options.get('verzaakt_penalty', '')[:3]}")
-    match = make_match(club, rule_options=options, deals_per_match=2)
+    club = ClubFactory(slug=f"v{len(options)}{options.get('verzaakt_penalty', '')[:3]}")
+    match = seated_match(club=club, rule_options=options, deals_per_match=2)
     saved = services.save_deals(
-        match=match, user=make_user(f"s-{club.slug}", club=club, role="scorer"), deals=[RENEGE, PLAIN], version=0
+        match=match, user=UserFactory(username=f"s-{club.slug}", scorer_of=club), deals=[RENEGE, PLAIN], version=0
     )
     deals = list(saved.deals.order_by("number"))
     assert [deals[0].score_a, deals[0].score_b] == first and deals[0].mark == "V"
@@ -62,8 +62,8 @@ def test_the_admin_refuses_a_bad_verzaakt_rule():
 
 
 def test_the_sheet_names_the_verzaakt_rule():
-    club = make_club("blad")
-    match = make_match(club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 50})
+    club = ClubFactory(slug="blad")
+    match = seated_match(club=club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 50})
     with translation.override("en"):
         assert "verzaakt: minus 50" in rule_option_texts(ruleset_for(match.round.competition))
         match.round.competition.rule_options = {"verzaakt_penalty": "replay"}
@@ -71,12 +71,12 @@ def test_the_sheet_names_the_verzaakt_rule():
 
 
 def test_a_fixed_penalty_may_take_a_deal_below_zero():
-    club = make_club("onder-nul")
-    match = make_match(
-        club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 100}, deals_per_match=1
+    club = ClubFactory(slug="onder-nul")
+    match = seated_match(
+        club=club, rule_options={"verzaakt_penalty": "fixed-points", "verzaakt_points": 100}, deals_per_match=1
     )
     saved = services.save_deals(
-        match=match, user=make_user("s-onder", club=club, role="scorer"), deals=[RENEGE], version=0
+        match=match, user=UserFactory(username="s-onder", scorer_of=club), deals=[RENEGE], version=0
     )
     deal = saved.deals.get()
     assert (deal.score_a, deal.score_b) == (120, -38)  # 62 as played, less 100

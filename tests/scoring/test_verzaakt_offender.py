@@ -31,10 +31,10 @@ from scoring.models import Deal
 from scoring.results.imports import import_results
 from scoring.totals.services import save_totals
 from tests.competitions.pdf_overlap import overlaps
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
+from tests.readback import pdf_pages_text
 from tests.scoring.phones.test_table_link import publish
 from tests.scoring.results.test_import_results import cell, edit, exported
-from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 
@@ -57,17 +57,17 @@ FORM = {
 
 @pytest.fixture
 def match():
-    return make_match(make_club("verzaakt"), deals_per_match=2, verzaakt_player_penalty=100)
+    return seated_match(club=ClubFactory(slug="verzaakt"), deals_per_match=2, verzaakt_player_penalty=100)
 
 
 @pytest.fixture
 def scorer(match):
-    return make_user("teller", club=match.round.competition.club, role="scorer")
+    return UserFactory(username="teller", scorer_of=match.round.competition.club)
 
 
 @pytest.fixture
 def organiser(match):
-    return make_user("leider", club=match.round.competition.club, role="organiser")
+    return UserFactory(username="leider", organiser_of=match.round.competition.club)
 
 
 def counts(match) -> dict[str, int]:
@@ -221,8 +221,8 @@ def test_the_phone_check_and_accepted_views_name_the_offender(client, match):
 
 def test_a_seat_nobody_sits_at_is_refused():
     """A table of three has no W: naming W is refused before anything is written."""
-    match = make_match(make_club("drie"), ruleset="driemans", deals_per_match=1)
-    user = make_user("drie-teller", club=match.round.competition.club, role="scorer")
+    match = seated_match(club=ClubFactory(slug="drie"), ruleset="driemans", deals_per_match=1)
+    user = UserFactory(username="drie-teller", scorer_of=match.round.competition.club)
     deal = {"bidder": 0, "points": [62, 50, 50], "verzaakt": 0, "verzaakt_seat": "E"}
     with pytest.raises(services.SheetInvalid) as refused:
         services.save_deals(match=match, user=user, deals=[deal], version=0)

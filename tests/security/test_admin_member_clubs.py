@@ -5,7 +5,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from clubs.models import Club
-from tests.scoring.factories import make_club, make_user
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +31,8 @@ def change(client, club, members):
 
 
 def test_an_organiser_cannot_change_the_member_clubs_of_their_club(client):
-    league, other = make_club("bond"), make_club("buren")
-    organiser = make_user("bond-org", club=league, role="organiser")
+    league, other = ClubFactory(slug="bond"), ClubFactory(slug="buren")
+    organiser = UserFactory(username="bond-org", organiser_of=league)
     organiser.is_staff = True  # as before issue 31: even so, the admin is for superusers only
     organiser.save()
     client.force_login(organiser)
@@ -43,6 +43,6 @@ def test_an_organiser_cannot_change_the_member_clubs_of_their_club(client):
 
 
 def test_a_superuser_can(client):
-    league, _other = make_club("bond2"), make_club("buren2")
+    league, _other = ClubFactory(slug="bond2"), ClubFactory(slug="buren2")
     client.force_login(get_user_model().objects.create_superuser("root2", "r@example.org", "pw"))
     assert "member_clubs" in client.get(f"/admin/clubs/club/{league.pk}/change/").context["adminform"].form.fields

@@ -15,7 +15,7 @@ from competitions.models import Competition
 from core.api_errors import MAX_BODY_DEPTH
 from core.json_limits import RULE_OPTIONS_CHARS, RULE_OPTIONS_DEPTH, LimitedJSONModelField, text_depth, value_depth
 from scoring.models import Deal
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +45,7 @@ def admin_post(admin_client, competition, **changes):
 
 @pytest.mark.parametrize("depth", [5, 900, 5000, 100_000])
 def test_deep_rule_options_in_the_admin_are_refused_with_a_message(admin_client, depth):
-    competition = make_match(make_club(f"diep{depth}")).round.competition
+    competition = seated_match(club=ClubFactory(slug=f"diep{depth}")).round.competition
     response = admin_post(admin_client, competition, rule_options='{"four_jacks": ' + nested(depth) + "}")
     assert response.status_code == 200  # the form again, not a server error
     errors = " ".join(response.context["adminform"].form.errors.get("rule_options", []))
@@ -58,14 +58,14 @@ def test_deep_rule_options_in_the_admin_are_refused_with_a_message(admin_client,
 
 
 def test_deep_tie_breakers_in_the_admin_are_refused_too(admin_client):
-    competition = make_match(make_club("diep-tb")).round.competition
+    competition = seated_match(club=ClubFactory(slug="diep-tb")).round.competition
     response = admin_post(admin_client, competition, tie_breakers=nested(2000))
     assert response.status_code == 200
     assert response.context["adminform"].form.errors.get("tie_breakers")
 
 
 def test_honest_rule_options_still_save(admin_client):
-    competition = make_match(make_club("ondiep")).round.competition
+    competition = seated_match(club=ClubFactory(slug="ondiep")).round.competition
     options = {"four_jacks": 100, "four_of_a_kind_ranks": ["K", "A"]}
     response = admin_post(admin_client, competition, rule_options=json.dumps(options))
     assert response.status_code == 302, response.context["adminform"].form.errors
@@ -74,7 +74,7 @@ def test_honest_rule_options_still_save(admin_client):
 
 
 def test_the_model_refuses_a_deep_value_that_never_was_text():
-    competition = make_match(make_club("model")).round.competition
+    competition = seated_match(club=ClubFactory(slug="model")).round.competition
     value = []
     for _ in range(5000):  # built without recursion; json.dumps of it would recurse too deep
         value = [value]
@@ -87,8 +87,8 @@ def test_the_model_refuses_a_deep_value_that_never_was_text():
 
 @pytest.mark.parametrize("depth", [MAX_BODY_DEPTH + 1, 500, 990, 50_000])
 def test_a_deep_api_body_is_a_400_naming_the_limit(depth):
-    match = make_match(make_club(f"api-diep{depth}"))
-    token = create_token(make_user(f"teller-diep{depth}", club=match.round.competition.club, role="scorer"))
+    match = seated_match(club=ClubFactory(slug=f"api-diep{depth}"))
+    token = create_token(UserFactory(username=f"teller-diep{depth}", scorer_of=match.round.competition.club))
     body = '{"version": 0, "deals": [{"bidder": ' + nested(depth) + "}]}"
     response = Client().put(
         f"/api/matches/{match.pk}/deals",
@@ -114,7 +114,7 @@ def test_a_real_sheet_is_well_within_the_depth_limit():
 def test_deep_rule_options_through_the_organisers_api_are_a_400(depth):
 
     home = Club.objects.create(name="Api diep", slug=f"api-diep-{depth}")
-    token = create_token(make_user(f"api-diep-{depth}", club=home, role="organiser"))
+    token = create_token(UserFactory(username=f"api-diep-{depth}", organiser_of=home))
     body = '{"club": "%s", "name": "Diep", "rule_options": {"four_of_a_kind_ranks": %s}}' % (home.slug, nested(depth))
     response = Client().post(
         "/api/competitions",

@@ -8,7 +8,7 @@ from django.test import Client
 from clubs.tokens import create_token
 from competitions import services as competition_services
 from competitions.models import Round
-from tests.scoring.factories import make_user
+from tests.factories import UserFactory
 from tests.test_club_boundary import world  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_a_draft_round_is_not_found_for_the_public_and_other_clubs(world, draft)
 
 
 def test_the_clubs_staff_still_see_a_draft_round(world, draft):  # noqa: F811
-    scorer = make_user("draft-scorer", club=world["club"], role="scorer")
+    scorer = UserFactory(username="draft-scorer", scorer_of=world["club"])
     for user in (world["org_a"], scorer):
         client = Client()
         client.force_login(user)

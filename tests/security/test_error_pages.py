@@ -6,7 +6,7 @@ from django.test import RequestFactory
 from django.utils import translation
 from django.views.defaults import server_error
 
-from tests.scoring.sheet_factories import make_club, make_competition, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory
 
 
 def assert_site_page(html: str, *texts: str) -> None:
@@ -25,9 +25,9 @@ def test_404_is_translated_with_the_navigation(client):
 
 @pytest.mark.django_db
 def test_403_for_a_scorer_is_translated_with_the_navigation(client):
-    club = make_club("KC Verboden", slug="verboden")
-    make_competition(club, slug="verboden-comp")
-    client.force_login(make_user("verboden-teller", club=club, role="scorer"))
+    club = ClubFactory(name="KC Verboden", slug="verboden")
+    CompetitionFactory(club=club, slug="verboden-comp")
+    client.force_login(UserFactory(username="verboden-teller", scorer_of=club))
     response = client.get("/manage/clubs/verboden/import/")
     assert response.status_code == 403
     html = response.content.decode()
@@ -37,8 +37,8 @@ def test_403_for_a_scorer_is_translated_with_the_navigation(client):
 
 @pytest.mark.django_db
 def test_400_is_translated(client):
-    club = make_club("KC Fout", slug="fout")
-    make_competition(club, slug="fout-comp", is_public=True)
+    club = ClubFactory(name="KC Fout", slug="fout")
+    CompetitionFactory(club=club, slug="fout-comp", is_public=True)
     response = client.get("/competitions/fout-comp/results.xlsx", {"round": "²"})
     assert response.status_code == 400
     assert_site_page(response.content.decode(), "Ongeldig verzoek")

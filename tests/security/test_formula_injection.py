@@ -3,6 +3,7 @@ title rows, the header and every data row, on every path of the xlsx writer."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import math
 
@@ -11,14 +12,14 @@ import pytest
 
 from clubs.members.template import template_workbook
 from documents.xlsx import Column, Exporter, write_xlsx
-from tests.scoring.sheet_factories import (
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
     fill_match,
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    make_user,
+    seated_match,
 )
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -49,10 +50,15 @@ def body(response) -> bytes:
 
 @pytest.fixture
 def competition():
-    club = make_club("@SUM(1) club", slug="evil-club")
-    competition = make_competition(club, name="=1+1 competition", slug="evil", format="pairs")
-    players = [make_player(club, first="+cmd|' /C calc'!A0", last=EVIL) for _ in range(4)]
-    match = make_match(make_round(competition, 1), 1, players, team_names=[EVIL, "-2+3"])
+    club = ClubFactory(name="@SUM(1) club", slug="evil-club")
+    competition = CompetitionFactory(club=club, name="=1+1 competition", slug="evil", format="pairs")
+    players = [PlayerFactory(club=club, first_name="+cmd|' /C calc'!A0", last_name=EVIL) for _ in range(4)]
+    match = seated_match(
+        round=RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14)),
+        table=1,
+        players=players,
+        team_names=[EVIL, "-2+3"],
+    )
     fill_match(match, seed=3)
     return competition
 
@@ -70,7 +76,7 @@ def test_results_xlsx_writes_hostile_names_as_text(client, competition):
 
 
 def test_member_template_has_no_formula(client, competition):
-    client.force_login(make_user("template-organiser", club=competition.club))
+    client.force_login(UserFactory(username="template-organiser", organiser_of=competition.club))
     assert_no_formula(body(client.get("/manage/clubs/evil-club/import/template.xlsx")), "member number")
     assert_no_formula(template_workbook())
 

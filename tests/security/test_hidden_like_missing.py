@@ -14,7 +14,7 @@ from clubs.tokens import create_token
 from competitions.models import Competition, Match
 from competitions.selectors import play_seen
 from scoring.duplicate.demo import seed_duplicate_in_progress
-from tests.competitions.factories import make_club, make_players, make_user
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -33,14 +33,14 @@ def answer(client, method, path, token=None, body=None):
 
 @pytest.fixture
 def stranger():
-    other = make_club()
-    user = make_user(organiser_of=other)
+    other = ClubFactory()
+    user = UserFactory(organiser_of=other)
     return user, create_token(user)
 
 
 @pytest.fixture
 def private():
-    club = make_club()
+    club = ClubFactory()
     return Competition.objects.create(club=club, name="Besloten", slug="besloten", is_public=False)
 
 
@@ -72,9 +72,11 @@ def test_a_private_competitions_organiser_pages(client, stranger, private, metho
 @pytest.mark.parametrize("method", METHODS)
 @pytest.mark.parametrize("route", ["", "/deals", "/confirm"])
 def test_a_duplicate_table_whose_play_is_hidden(client, stranger, method, route):
-    club = make_club()
-    organiser, scorer = make_user(organiser_of=club), make_user(scorer_of=club)
-    competition = seed_duplicate_in_progress(club, make_players(club, 16), enterer=scorer, confirmer=organiser, seed=5)
+    club = ClubFactory()
+    organiser, scorer = UserFactory(organiser_of=club), UserFactory(scorer_of=club)
+    competition = seed_duplicate_in_progress(
+        club, PlayerFactory.create_batch(16, club=club), enterer=scorer, confirmer=organiser, seed=5
+    )
     user, token = stranger
     seen = play_seen(user, competition)
     hidden = next(m for m in Match.objects.filter(round__competition=competition) if not seen.match(m.pk))

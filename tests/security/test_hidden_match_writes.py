@@ -13,7 +13,7 @@ from django.test import Client
 from clubs.tokens import create_token
 from competitions.models import Match, Round
 from scoring.models import Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -29,8 +29,8 @@ def call(method: str, url: str, token: str | None, body: dict | None = None):
 
 @pytest.fixture
 def stranger_token():
-    other = make_club("vreemd")
-    return create_token(make_user("vreemde-leider", club=other, role="organiser"))
+    other = ClubFactory(slug="vreemd")
+    return create_token(UserFactory(username="vreemde-leider", organiser_of=other))
 
 
 def requests_for(match: Match) -> list[tuple[str, str, dict | None]]:
@@ -45,9 +45,9 @@ def requests_for(match: Match) -> list[tuple[str, str, dict | None]]:
 @pytest.mark.parametrize("hidden", ["private competition", "draft round"])
 def test_every_method_answers_404_for_a_match_one_may_not_see(hidden, stranger_token):
     if hidden == "private competition":
-        match = make_match(make_club("besloten"), is_public=False)
+        match = seated_match(club=ClubFactory(slug="besloten"), is_public=False)
     else:
-        match = make_match(make_club("concept"))
+        match = seated_match(club=ClubFactory(slug="concept"))
         Round.objects.filter(pk=match.round_id).update(status=Round.Status.DRAFT)
     before = Match.objects.values("version", "status").get(pk=match.pk)
     unknown = call("PUT", "/api/matches/999999/deals", stranger_token, {"version": 0, "deals": []})
@@ -64,22 +64,22 @@ def test_every_method_answers_404_for_a_match_one_may_not_see(hidden, stranger_t
 
 
 def test_the_clubs_own_staff_still_write_a_private_match():
-    club = make_club("eigen")
-    match = make_match(club, is_public=False)
-    token = create_token(make_user("eigen-teller", club=club, role="scorer"))
+    club = ClubFactory(slug="eigen")
+    match = seated_match(club=club, is_public=False)
+    token = create_token(UserFactory(username="eigen-teller", scorer_of=club))
     response = call("PUT", f"/api/matches/{match.pk}/deals", token, {"version": 0, "deals": simulated_sheet(match)})
     assert response.status_code == 200, response.content[:300]
 
 
 def test_a_visible_match_one_may_not_enter_is_still_a_403(stranger_token):
-    match = make_match(make_club("openbaar"))  # public competition, published round
+    match = seated_match(club=ClubFactory(slug="openbaar"))  # public competition, published round
     response = call("PUT", f"/api/matches/{match.pk}/deals", stranger_token, {"version": 0, "deals": []})
     assert response.status_code == 403
 
 
 def test_the_organisers_api_answers_404_for_another_clubs_private_competition(stranger_token):
-    hidden = make_match(make_club("besloten-api"), is_public=False).round.competition
-    visible = make_match(make_club("open-api")).round.competition
+    hidden = seated_match(club=ClubFactory(slug="besloten-api"), is_public=False).round.competition
+    visible = seated_match(club=ClubFactory(slug="open-api")).round.competition
     unknown_settings = call("GET", "/api/competitions/bestaat-niet/settings", stranger_token)
     assert unknown_settings.status_code == 404
     assert call("GET", f"/api/competitions/{hidden.slug}/settings", stranger_token).json() == unknown_settings.json()

@@ -44,10 +44,10 @@ def paths(pattern: str, world) -> list[str]:  # noqa: F811
 
 
 def clients(world) -> dict[str, Client]:  # noqa: F811
-    from tests.scoring.factories import make_user
+    from tests.factories import UserFactory
 
     anonymous, scorer, organiser = Client(), Client(), Client()
-    scorer.force_login(make_user("walker-scorer", club=world["club"], role="scorer"))
+    scorer.force_login(UserFactory(username="walker-scorer", scorer_of=world["club"]))
     organiser.force_login(world["org_a"])
     return {"anonymous": anonymous, "scorer": scorer, "organiser": organiser}
 

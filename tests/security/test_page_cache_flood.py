@@ -23,14 +23,15 @@ from django.urls import reverse
 
 from clubs.public_names import CACHE_KEY
 from competitions.pagecache.middleware import ABSOLUTE_LINK_PAGES, PARAMETERS, canonical_query
-from tests.competitions.standings.factories import (
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    RoundFactory,
     generated_pairs,
-    make_competition,
-    make_round,
-    make_teams,
+    named_team_entrants,
+    seated_match,
     team_fixture,
 )
-from tests.scoring.factories import make_match
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +55,7 @@ def fetch(url: str, **headers):
 
 
 def test_three_hundred_junk_parameters_are_one_render():
-    match = make_match(slug="vloed")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="vloed")
     url = reverse("competitions:standings", args=[match.round.competition.slug])
     before = entries()
     kinds = [fetch(f"{url}?junk{n}={n}&utm_source=x{n}")["X-Page-Cache"] for n in range(300)]
@@ -64,7 +65,7 @@ def test_three_hundred_junk_parameters_are_one_render():
 
 
 def test_junk_values_of_a_parameter_the_page_reads_are_one_render_too():
-    match = make_match(slug="vloed-sort")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="vloed-sort")
     url = reverse("competitions:round", args=[match.round.competition.slug, 1])
     kinds = [fetch(f"{url}?sort=nonsense{n}")["X-Page-Cache"] for n in range(50)]  # no such column
     kinds += [fetch(f"{url}?tally=yes{n}")["X-Page-Cache"] for n in range(50)]
@@ -74,7 +75,7 @@ def test_junk_values_of_a_parameter_the_page_reads_are_one_render_too():
 
 
 def test_a_page_rendered_for_junk_carries_no_junk():
-    match = make_match(slug="vloed-links")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="vloed-links")
     url = reverse("competitions:round", args=[match.round.competition.slug, 1])
     html = fetch(f"{url}?evil=%22onmouseover%3Dalert(1)&sort=table").content.decode()
     assert "evil" not in html and "onmouseover" not in html  # nor in the sort links or the login's next
@@ -109,9 +110,9 @@ def test_every_sort_and_page_link_of_the_public_pages_survives_the_cleaning():
 
 @pytest.fixture
 def dated_league():
-    comp = make_competition(format="teams", slug="kalender", name="Kalender")
-    a, b = make_teams(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
-    first = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="kalender", name="Kalender")
+    a, b = named_team_entrants(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
+    first = RoundFactory(competition=comp, number=1)
     first.date = datetime.date(2026, 9, 12)
     first.save()
     team_fixture(first, a, b, ((1900, 1500), (1750, 1700)))

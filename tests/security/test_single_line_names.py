@@ -26,12 +26,12 @@ from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.forms import NewSeasonForm, SettingsForm
 from core.text import control_character, single_line, validate_single_line
 from scoring.results.imports import import_results
-from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import (
-    make_competition,
-    make_players,
-    make_round,
-    make_teams,
+from tests.factories import (
+    CompetitionFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+    named_team_entrants,
     team_fixture,
 )
 from tests.scoring.results.test_import_results import (  # noqa: F401 (fixtures)
@@ -87,7 +87,7 @@ def test_the_models_refuse_a_name_of_two_lines():
 
 
 def test_the_admin_refuses_it(admin_client):
-    competition = make_competition(slug="admin-regels", name="Admin")
+    competition = CompetitionFactory(slug="admin-regels", name="Admin")
     response = admin_post(admin_client, competition, name="Admin\navond")
     assert response.status_code == 200
     assert "line break (U+000A)" in " ".join(response.context["adminform"].form.errors["name"])
@@ -145,9 +145,9 @@ def test_the_results_import_refuses_it(target, file, organiser):  # noqa: F811
 
 
 def test_a_name_stored_before_never_breaks_the_calendar():
-    comp = make_competition(format="teams", slug="oude-namen", name="Oud")
-    a, b = make_teams(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
-    first = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="oude-namen", name="Oud")
+    a, b = named_team_entrants(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
+    first = RoundFactory(competition=comp, number=1)
     first.date = datetime.date(2026, 9, 12)
     first.save()
     team_fixture(first, a, b, ((1900, 1500), (1750, 1700)))
@@ -186,7 +186,7 @@ def test_the_data_migrations_mend_stored_names(app, name):
 def test_the_organisers_api_refuses_it_and_creates_nothing(name):
 
     home = Club.objects.create(name="Api", slug="api-regels")
-    token = create_token(make_user("api-boss", organiser_of=home))
+    token = create_token(UserFactory(username="api-boss", organiser_of=home))
     response = Client().post(
         "/api/competitions",
         data={"club": home.slug, "name": name},
@@ -201,9 +201,9 @@ def test_the_organisers_api_refuses_it_and_creates_nothing(name):
 
 @pytest.fixture
 def history_club(client):
-    comp = make_competition(format="individual", slug="geschiedenis-regels")
-    make_players(comp.club, ["Bert Bok"])
-    boss = make_user("history-boss", organiser_of=comp.club)
+    comp = CompetitionFactory(format="individual", slug="geschiedenis-regels")
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Bert Bok"]]
+    boss = UserFactory(username="history-boss", organiser_of=comp.club)
     return comp, boss
 
 

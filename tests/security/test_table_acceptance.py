@@ -16,27 +16,27 @@ from scoring import services
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
 from tests.competitions.pdf_overlap import overlaps
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
+from tests.readback import pdf_pages_text
 from tests.scoring.phones.test_table_link import form_data, publish, save
-from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def club():
-    return make_club("pincode")
+    return ClubFactory(slug="pincode")
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("pin-organiser", club=club, role="organiser")
+    return UserFactory(username="pin-organiser", organiser_of=club)
 
 
 @pytest.fixture
 def typed(club):
     """A table whose sheet the "wij" phone typed and saved; the opponents' acceptance confirms."""
-    match = publish(make_match(club, second_check=Competition.SecondCheck.OPPONENTS, slug="alleen"))
+    match = publish(seated_match(club=club, second_check=Competition.SecondCheck.OPPONENTS, slug="alleen"))
     phone = Client()
     assert save(phone, match, form_data(simulated_sheet(match), side=0)).status_code == 200
     match.refresh_from_db()
@@ -78,8 +78,8 @@ def test_the_opponents_with_their_code_confirm(typed):
 
 
 def test_codes_differ_per_side_and_table_and_keep_the_table_code(club):
-    first = publish(make_match(club, slug="codes-een"))
-    second = publish(make_match(club, slug="codes-twee"))
+    first = publish(seated_match(club=club, slug="codes-een"))
+    second = publish(seated_match(club=club, slug="codes-twee"))
     assert normalise(first.table_code) == first.table_code  # the table code: ten characters, as before
     pins = {side_pin(m.table_code, side) for m in (first, second) for side in (0, 1)}
     assert len(pins) == 4 and all(len(p) == 6 for p in pins)
@@ -87,7 +87,7 @@ def test_codes_differ_per_side_and_table_and_keep_the_table_code(club):
 
 
 def test_the_staff_sheets_print_each_sides_code_and_the_public_never_sees_one(club, organiser):
-    match = publish(make_match(club, slug="papier"))
+    match = publish(seated_match(club=club, slug="papier"))
     url = reverse("scoring_exports:round_sheets", args=[match.round.competition.slug, 1])
     staff = Client()
     staff.force_login(organiser)

@@ -149,10 +149,10 @@ def test_a_sheet_claiming_every_column_is_read_no_wider_than_the_cap(monkeypatch
 
 @pytest.mark.django_db
 def test_the_upload_page_answers_the_bomb_with_a_message(client, ten_million_cells):
-    from tests.scoring.sheet_factories import make_club, make_user
+    from tests.factories import ClubFactory, UserFactory
 
-    club = make_club("KC Bom", slug="bom")
-    client.force_login(make_user("bom-organiser", club=club))
+    club = ClubFactory(name="KC Bom", slug="bom")
+    client.force_login(UserFactory(username="bom-organiser", organiser_of=club))
     response = client.post(
         f"/manage/clubs/{club.slug}/import/", {"file": SimpleUploadedFile("leden.xlsx", ten_million_cells)}
     )

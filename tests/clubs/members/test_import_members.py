@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from clubs.members.services import ImportRefused, import_members_and_teams
 from clubs.members.template import template_workbook
 from clubs.models import Player, Team
-from tests.scoring.sheet_factories import make_club, make_player, make_team, make_user
+from tests.factories import ClubFactory, PlayerFactory, TeamFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 MEMBER_HEADER = ["member number", "first name", "last name", "email", "active"]
@@ -39,14 +39,14 @@ def workbook(members=None, teams=None, *, member_header=MEMBER_HEADER, team_head
 
 @pytest.fixture
 def club():
-    club = make_club("KC De Zwarte Boer", slug="zwarte-boer")
-    make_player(club, "Jan", "de Vries", number="1001")
+    club = ClubFactory(name="KC De Zwarte Boer", slug="zwarte-boer")
+    PlayerFactory(club=club, first_name="Jan", last_name="de Vries", member_number="1001")
     return club
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("organiser", club=club)
+    return UserFactory(username="organiser", organiser_of=club)
 
 
 def upload(client, club, data: bytes, name="leden.xlsx"):
@@ -106,7 +106,11 @@ def test_import_creates_updates_and_never_duplicates(client, club, organiser):
 
 def test_every_row_error_is_reported_and_nothing_imported(client, club, organiser):
     client.force_login(organiser)
-    make_team(club, "Bestaand", [Player.objects.get(member_number="1001"), make_player(club, number="1500")])
+    TeamFactory(
+        club=club,
+        name="Bestaand",
+        players=[Player.objects.get(member_number="1001"), PlayerFactory(club=club, member_number="1500")],
+    )
     data = workbook(
         [
             ["2001", "Anneke", "Visser", None, None],
@@ -171,13 +175,13 @@ def test_broken_uploads_are_refused_with_a_message(client, club, organiser, data
 def test_only_the_clubs_organiser_may_import(client, club):
     url = f"/manage/clubs/{club.slug}/import/"
     assert client.get(url).status_code == 302  # to the login page
-    other = make_club("Andere club", slug="andere")
-    client.force_login(make_user(club=other))
+    other = ClubFactory(name="Andere club", slug="andere")
+    client.force_login(UserFactory(organiser_of=other))
     assert client.get(url).status_code == 403
     assert client.get(url + "template.xlsx").status_code == 403
     assert upload(client, club, workbook([["5000", "A", "B", None, None]])).status_code == 403
     assert not Player.objects.filter(member_number="5000").exists()
-    client.force_login(make_user(club=club, role="scorer"))
+    client.force_login(UserFactory(scorer_of=club))
     assert client.get(url).status_code == 403
     assert client.get("/manage/clubs/nope/import/").status_code == 404
 

@@ -8,16 +8,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from clubs.members.services import NearMatches, import_members_and_teams
 from clubs.models import Player
 from tests.clubs.members.test_import_members import workbook
-from tests.scoring.sheet_factories import make_club, make_player, make_user
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    club = make_club("KC Hebers", slug="hebers")
-    make_player(club, "Henk", "Hebers", number="12")
-    make_player(club, "Jan", "de Vries", number="13")
+    club = ClubFactory(name="KC Hebers", slug="hebers")
+    PlayerFactory(club=club, first_name="Henk", last_name="Hebers", member_number="12")
+    PlayerFactory(club=club, first_name="Jan", last_name="de Vries", member_number="13")
     return club
 
 
@@ -45,7 +45,7 @@ def test_confirmed_they_are_imported(club):
 
 
 def test_the_page_asks_with_a_checkbox_and_imports_once_ticked(client, club):
-    client.force_login(make_user("organiser", club=club))
+    client.force_login(UserFactory(username="organiser", organiser_of=club))
     url = f"/manage/clubs/{club.slug}/import/"
     response = client.post(url, {"file": SimpleUploadedFile("leden.xlsx", workbook(FILE))})
     page = response.content.decode()

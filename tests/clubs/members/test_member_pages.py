@@ -7,19 +7,19 @@ from django.urls import reverse
 
 from clubs.models import Club, MemberChange, Player
 from competitions.models import Entrant
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club("KC Henk")
+    return ClubFactory(name="KC Henk")
 
 
 @pytest.fixture
 def organiser(club, client):
-    user = make_user(organiser_of=club)
+    user = UserFactory(organiser_of=club)
     client.force_login(user)
     return user
 
@@ -42,7 +42,7 @@ def _post(client, player, **changes):
 
 
 def test_the_list_shows_every_member_with_a_link_to_their_page(client, organiser, club, henk):
-    make_players(club, 3)
+    PlayerFactory.create_batch(3, club=club)
     response = client.get(reverse("clubs:members", args=[club.slug]))
     assert response.status_code == 200
     page = response.content.decode()
@@ -53,18 +53,18 @@ def test_the_list_shows_every_member_with_a_link_to_their_page(client, organiser
 
 
 def test_the_list_runs_as_many_queries_for_300_members_as_for_3(client, organiser, club, django_assert_max_num_queries):
-    make_players(club, 3)
+    PlayerFactory.create_batch(3, club=club)
     client.get(reverse("clubs:members", args=[club.slug]))  # warm: session, content types
     with django_assert_max_num_queries(8) as small:
         client.get(reverse("clubs:members", args=[club.slug]))
-    make_players(club, 297)
+    PlayerFactory.create_batch(297, club=club)
     with django_assert_max_num_queries(len(small.captured_queries)):
         response = client.get(reverse("clubs:members", args=[club.slug]))
     assert response.content.decode().count('href="/manage/clubs/') >= 100  # a page of 100
 
 
 def test_rename_number_and_guest_are_saved_with_an_audit_row(client, organiser, club, henk):
-    competition = make_competition(club)
+    competition = CompetitionFactory(club=club)
     Entrant.objects.create(competition=competition, player=henk, name=henk.name)
     response = _post(client, henk, first_name="Hendrik", last_name="Hebers", member_number="12a", guest="guest")
     assert response.status_code == 302
@@ -117,7 +117,7 @@ def test_a_member_number_of_another_member_is_refused_naming_them(client, organi
 
 
 def test_the_same_number_in_another_club_is_fine(client, organiser, henk):
-    Player.objects.create(club=make_club(), member_number="13", first_name="Jan", last_name="de Vries")
+    Player.objects.create(club=ClubFactory(), member_number="13", first_name="Jan", last_name="de Vries")
     assert _post(client, henk, member_number="13").status_code == 302
 
 
@@ -137,9 +137,9 @@ def test_a_near_match_on_the_page_offers_the_merge(client, organiser, club, henk
 @pytest.mark.parametrize("who", ["anonymous", "scorer", "other organiser"])
 def test_only_the_clubs_organisers_see_the_pages(client, club, henk, who):
     if who == "scorer":
-        client.force_login(make_user(scorer_of=club))
+        client.force_login(UserFactory(scorer_of=club))
     elif who == "other organiser":
-        client.force_login(make_user(organiser_of=make_club()))
+        client.force_login(UserFactory(organiser_of=ClubFactory()))
     for url in (
         reverse("clubs:members", args=[club.slug]),
         reverse("clubs:member", args=[club.slug, henk.pk]),
@@ -157,14 +157,14 @@ def test_only_the_clubs_organisers_see_the_pages(client, club, henk, who):
 
 
 def test_a_member_of_another_club_is_not_found_on_this_clubs_pages(client, organiser, club):
-    stranger = make_players(make_club(), 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=ClubFactory())[0]
     assert client.get(reverse("clubs:member", args=[club.slug, stranger.pk])).status_code == 404
     assert client.get(reverse("clubs:members", args=["no-such-club"])).status_code == 404
 
 
 def test_a_league_has_no_member_pages(client):
     league = Club.objects.create(name="Bond", slug="bond", is_league=True)
-    client.force_login(make_user(organiser_of=league))
+    client.force_login(UserFactory(organiser_of=league))
     assert client.get(reverse("clubs:members", args=[league.slug])).status_code == 404
 
 

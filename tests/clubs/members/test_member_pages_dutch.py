@@ -4,16 +4,16 @@ import pytest
 from django.urls import reverse
 
 from clubs.models import Player
-from tests.competitions.factories import make_club, make_user
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_bad_input_and_a_refused_merge_read_in_dutch(client):
-    club = make_club("KC Henk")
+    club = ClubFactory(name="KC Henk")
     henk = Player.objects.create(club=club, member_number="12", first_name="Henk", last_name="Hebers")
     Player.objects.create(club=club, member_number="13", first_name="Jan", last_name="de Vries")
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     url = reverse("clubs:member", args=[club.slug, henk.pk])
     page = client.post(url, {"first_name": "Henk\nHebers", "last_name": "", "member_number": "13", "guest": "member"})
     text = page.content.decode()

@@ -19,8 +19,7 @@ from competitions.standings import standings
 from scoring import services as scoring
 from scoring.ratings.models import PlayerRating, RatingPoint
 from scoring.ratings.services import recompute
-from tests.competitions.factories import make_club, make_user
-from tests.scoring.factories import simulated_sheet
+from tests.factories import ClubFactory, UserFactory, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 START = datetime.date(2025, 9, 3)
@@ -30,8 +29,8 @@ START = datetime.date(2025, 9, 3)
 def season():
     """Eight regulars; "Henk Hebers" plays evening 1, "Henk Hebers sr." (a walk-in, the same man)
     evening 2; every table confirmed; the club's ratings computed."""
-    club = make_club("KC De Hebers")
-    scorer, organiser = make_user(scorer_of=club), make_user(organiser_of=club)
+    club = ClubFactory(name="KC De Hebers")
+    scorer, organiser = UserFactory(scorer_of=club), UserFactory(organiser_of=club)
     regulars = [
         Player.objects.create(club=club, member_number=str(n), first_name=f"Lid{n}", last_name=f"Achter{n}")
         for n in range(1, 8)
@@ -153,7 +152,7 @@ def test_both_at_one_table_is_refused_naming_the_table(season):
 
 def test_a_member_with_themself_or_across_clubs_is_refused(season):
     henk = season["henk"]
-    stranger = Player.objects.create(club=make_club(), member_number="1", first_name="Henk", last_name="Hebers")
+    stranger = Player.objects.create(club=ClubFactory(), member_number="1", first_name="Henk", last_name="Hebers")
     before = everything(season["club"])
     with pytest.raises(MergeRefused, match="cannot be merged with themself"):
         merge_members(kept=henk, dropped=henk, user=season["organiser"])
@@ -186,7 +185,7 @@ def test_teams_pairs_apart_history_and_logins_follow(season):
     ApartPair(club=club, player_a=henk, player_b=sr).normalised().save()
     ApartPair(club=club, player_a=henk, player_b=third).normalised().save()
     ApartPair(club=club, player_a=sr, player_b=third).normalised().save()
-    login = make_user("hebers-sr")
+    login = UserFactory(username="hebers-sr")
     Player.objects.filter(pk=sr.pk).update(account=login, email="sr@example.org")
     import_evening_totals(
         competition=season["competition"],
@@ -210,8 +209,8 @@ def test_both_in_one_team_or_both_with_a_login_is_refused(season):
     team = Team.objects.create(club=club, name="Vader en zoon")
     TeamMember.objects.create(team=team, player=henk, position=1)
     TeamMember.objects.create(team=team, player=sr, position=2)
-    Player.objects.filter(pk=henk.pk).update(account=make_user("henk"))
-    Player.objects.filter(pk=sr.pk).update(account=make_user("sr"))
+    Player.objects.filter(pk=henk.pk).update(account=UserFactory(username="henk"))
+    Player.objects.filter(pk=sr.pk).update(account=UserFactory(username="sr"))
     with pytest.raises(MergeRefused) as refused:
         merge_members(kept=henk, dropped=sr, user=None)
     assert "Both are in the team Vader en zoon; take one of them out of the team first." in refused.value.reasons
@@ -248,7 +247,7 @@ def test_the_merge_pages_show_both_and_merge_into_the_one_chosen(season, client)
 )
 def test_bad_merge_input_is_refused_on_the_page(season, client, data, message):
     club, henk, sr = season["club"], season["henk"], season["sr"]
-    stranger = Player.objects.create(club=make_club(), member_number="9", first_name="Henk", last_name="Hebers")
+    stranger = Player.objects.create(club=ClubFactory(), member_number="9", first_name="Henk", last_name="Hebers")
     third = Player.objects.get(club=club, member_number="1")
     ids = {"self": sr.pk, "henk": henk.pk, "stranger": stranger.pk, "third": third.pk}
     client.force_login(season["organiser"])

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from scoring import services
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
+from tests.readback import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 
@@ -18,10 +18,10 @@ def dutch(settings):
 
 
 def played(*, named: bool):
-    club = make_club("naam")
-    match = make_match(club, deals_per_match=4)
-    scorer = make_user("login-teller-x7", club=club, role="scorer")
-    organiser = make_user("login-baas-q3", club=club, role="organiser")
+    club = ClubFactory(slug="naam")
+    match = seated_match(club=club, deals_per_match=4)
+    scorer = UserFactory(username="login-teller-x7", scorer_of=club)
+    organiser = UserFactory(username="login-baas-q3", organiser_of=club)
     if named:
         scorer.first_name, scorer.last_name = "Anna", "de Vries"
         scorer.save()

@@ -10,9 +10,9 @@ import pytest
 from django.core import mail
 
 from clubs import tokens
-from clubs.models import ApiToken, StaffRole
+from clubs.models import ApiToken
 from core import outbox
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 STRONG = "klaver-Vrouw-77"
@@ -20,7 +20,7 @@ STRONG = "klaver-Vrouw-77"
 
 @pytest.fixture
 def user():
-    return make_user("anna")
+    return UserFactory(username="anna")
 
 
 def test_the_account_page_needs_a_login(client):
@@ -69,9 +69,9 @@ def test_own_password(client, user):
 
 
 def test_a_token_is_shown_once_and_works_as_the_commands(client):
-    club = make_club("troef")
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
-    match = make_match(club)
+    club = ClubFactory(slug="troef")
+    scorer = UserFactory(username="sam", scorer_of=club)
+    match = seated_match(club=club)
     client.force_login(scorer)
     response = client.post("/account/tokens/", {"name": "scorebord"})
     assert response.status_code == 200 and "no-store" in response["Cache-Control"]
@@ -109,7 +109,7 @@ def test_a_token_needs_a_name_and_is_only_revoked_by_its_owner(client, user):
     assert "verplicht" in response.content.decode()
     assert client.post("/account/tokens/", {"name": "x" * 81}).status_code == 400
     assert not ApiToken.objects.exists()
-    other = make_user("otto")
+    other = UserFactory(username="otto")
     key = tokens.create_token(other, "van otto")
     row = ApiToken.objects.get()
     assert client.post(f"/account/tokens/{row.pk}/revoke/").status_code == 404
@@ -120,7 +120,7 @@ def test_a_token_needs_a_name_and_is_only_revoked_by_its_owner(client, user):
 def test_forgotten_password_says_plainly_when_no_mail_is_set_up(client, settings):
     settings.OUTBOX_EMAIL_BACKEND = outbox.SMTP_BACKEND  # whatever EMAIL_BACKEND the environment names
     settings.EMAIL_HOST = ""
-    make_user("marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
+    UserFactory(username="marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
     page = client.get("/accounts/password_reset/").content.decode()
     assert "geen e-mail ingesteld" in page and 'id="id_email"' not in page
     response = client.post("/accounts/password_reset/", {"email": "marie@example.org"})
@@ -130,7 +130,7 @@ def test_forgotten_password_says_plainly_when_no_mail_is_set_up(client, settings
 
 def test_forgotten_password_mails_a_link_when_mail_is_set_up(client, settings):
     settings.EMAIL_HOST = "smtp.example.org"
-    make_user("marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
+    UserFactory(username="marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
     assert 'id="id_email"' in client.get("/accounts/password_reset/").content.decode()
     client.post("/accounts/password_reset/", {"email": "marie@example.org"})
     [message] = mail.outbox
@@ -142,7 +142,7 @@ def test_forgotten_password_mails_a_link_where_the_worker_delivers_without_a_mai
     backend (EMAIL_BACKEND in the environment) delivers too, so the page offers the form."""
     settings.OUTBOX_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
     settings.EMAIL_HOST = ""
-    make_user("marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
+    UserFactory(username="marie").__class__.objects.filter(username="marie").update(email="marie@example.org")
     assert 'id="id_email"' in client.get("/accounts/password_reset/").content.decode()
     client.post("/accounts/password_reset/", {"email": "marie@example.org"})
     [message] = mail.outbox

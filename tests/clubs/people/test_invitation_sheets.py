@@ -15,10 +15,17 @@ from pypdf import PdfReader
 from clubs.models import Invitation, PeopleChange
 from clubs.people.models import hash_token
 from documents.qr import qr_runs
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
 from tests.competitions.pdf_overlap import overlaps
 from tests.documents.test_pdf_properties import fonts
-from tests.members.helpers import club_evening, play_and_confirm, publish_next_round
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    UserFactory,
+    club_evening,
+    play_and_confirm,
+    publish_next_round,
+)
 
 pytestmark = pytest.mark.django_db
 STRONG = "klaver-Vrouw-77"
@@ -33,12 +40,12 @@ def sheet(client, club, **data):
 
 
 def test_the_member_list_prints_one_one_time_invitation_per_member_without_an_account(client):
-    club = make_club()
-    members = make_players(club, 10)
+    club = ClubFactory()
+    members = PlayerFactory.create_batch(10, club=club)
     linked = members[0]
-    linked.account = make_user()
+    linked.account = UserFactory()
     linked.save(update_fields=["account"])
-    organiser = make_user(organiser_of=club)
+    organiser = UserFactory(organiser_of=club)
     client.force_login(organiser)
     page = client.get(f"/manage/clubs/{club.slug}/members/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert f'action="/manage/clubs/{club.slug}/people/invitations.pdf"' in page
@@ -79,15 +86,15 @@ def test_the_member_list_prints_one_one_time_invitation_per_member_without_an_ac
 
 
 def test_printed_invitations_are_for_the_clubs_organisers_only_and_all_or_none(client):
-    club = make_club()
-    members = make_players(club, 3)
-    other = make_club()
-    strangers = make_players(other, 1)
-    client.force_login(make_user(scorer_of=club))
+    club = ClubFactory()
+    members = PlayerFactory.create_batch(3, club=club)
+    other = ClubFactory()
+    strangers = PlayerFactory.create_batch(1, club=other)
+    client.force_login(UserFactory(scorer_of=club))
     assert sheet(client, club).status_code == 404
-    client.force_login(make_user(organiser_of=other))
+    client.force_login(UserFactory(organiser_of=other))
     assert sheet(client, club).status_code == 404
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     assert client.get(f"/manage/clubs/{club.slug}/people/invitations.pdf").status_code == 405
     for bad, message in [
         ({"player": [members[0].pk, strangers[0].pk]}, "zonder account kunnen een afgedrukte uitnodiging krijgen"),
@@ -102,17 +109,17 @@ def test_printed_invitations_are_for_the_clubs_organisers_only_and_all_or_none(c
     assert chosen.status_code == 200 and members[1].name in pdf_text(chosen.content)
     assert list(Invitation.objects.values_list("player_id", flat=True)) == [members[1].pk]
     for member in members:  # everyone has an account: nothing to print
-        member.account = make_user()
+        member.account = UserFactory()
         member.save(update_fields=["account"])
     response = sheet(client, club)
     assert response.status_code == 302
     assert "heeft al een account" in client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="nl").content.decode()
-    assert make_competition(club) is not None
+    assert CompetitionFactory(club=club) is not None
 
 
 def test_the_evening_result_carries_a_qr_to_the_members_page_where_phones_reach_the_site(client, settings):
     club, competition, members, evening, organiser = club_evening()
-    play_and_confirm(publish_next_round(evening), scorer=make_user(scorer_of=club), confirmer=organiser)
+    play_and_confirm(publish_next_round(evening), scorer=UserFactory(scorer_of=club), confirmer=organiser)
     url = f"/competitions/{competition.slug}/evenings/{evening.number}/result.pdf"
     text = " ".join(pdf_text(client.get(url, HTTP_ACCEPT_LANGUAGE="nl").content).split())
     assert "Nog geen account? Vraag de wedstrijdleider om je uitnodiging." in text

@@ -16,7 +16,7 @@ from clubs.models import Invitation, PeopleChange, Player, StaffRole
 from clubs.people import services
 from clubs.people.services import PeopleRefused
 from core import outbox
-from tests.scoring.factories import make_club, make_user
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -25,12 +25,12 @@ STRONG = "klaver-Vrouw-77"
 
 @pytest.fixture
 def club():
-    return make_club("troef")
+    return ClubFactory(slug="troef")
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("anna", club=club, role=StaffRole.Role.ORGANISER)
+    return UserFactory(username="anna", organiser_of=club)
 
 
 def invite(client, club, **data) -> tuple[object, str]:
@@ -112,8 +112,8 @@ def test_an_unknown_token_is_404(client):
 
 
 def test_nobody_invites_for_a_club_they_do_not_organise(client, club, organiser):
-    other = make_club("elders")
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    other = ClubFactory(slug="elders")
+    scorer = UserFactory(username="sam", scorer_of=club)
     with pytest.raises(PeopleRefused, match="geen wedstrijdleider van Club elders"):
         services.invite(club=other, role="scorer", by=organiser)
     with pytest.raises(PeopleRefused):
@@ -126,9 +126,9 @@ def test_nobody_invites_for_a_club_they_do_not_organise(client, club, organiser)
 
 
 def test_a_scorer_or_another_clubs_organiser_gets_404_on_the_people_page(client, club, organiser):
-    other = make_club("elders")
-    stranger = make_user("otto", club=other, role=StaffRole.Role.ORGANISER)
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    other = ClubFactory(slug="elders")
+    stranger = UserFactory(username="otto", organiser_of=other)
+    scorer = UserFactory(username="sam", scorer_of=club)
     for user in (scorer, stranger):
         client.force_login(user)
         assert client.get(f"/manage/clubs/{club.slug}/people/").status_code == 404
@@ -159,8 +159,8 @@ def test_bad_accounts_are_refused_in_dutch_and_nothing_is_made(client, club, org
 
 
 def test_a_logged_in_account_accepts_with_one_click(client, club, organiser):
-    other = make_club("elders")
-    boss = make_user("bea", club=other, role=StaffRole.Role.ORGANISER)
+    other = ClubFactory(slug="elders")
+    boss = UserFactory(username="bea", organiser_of=other)
     _invitation, token = services.invite(club=club, role="scorer", by=organiser)
     client.force_login(boss)
     page = client.get(f"/invite/{token}/").content.decode()
@@ -190,7 +190,9 @@ def test_a_member_invitation_links_the_account_to_the_member(client, club, organ
 
 
 def test_a_member_of_another_club_or_no_member_is_refused(client, club, organiser):
-    stranger = Player.objects.create(club=make_club("elders"), member_number="1", first_name="Piet", last_name="Vreemd")
+    stranger = Player.objects.create(
+        club=ClubFactory(slug="elders"), member_number="1", first_name="Piet", last_name="Vreemd"
+    )
     client.force_login(organiser)
     response = client.post(f"/manage/clubs/{club.slug}/people/", {"role": "member", "player": stranger.pk})
     assert response.status_code == 400 and "hoort niet bij Club troef" in response.content.decode()
@@ -228,12 +230,12 @@ def test_the_people_page_lists_roles_with_last_login_in_few_queries(
 ):
     client.force_login(organiser)
     for n in range(3):
-        make_user(f"teller{n}", club=club, role=StaffRole.Role.SCORER)
+        UserFactory(username=f"teller{n}", scorer_of=club)
         services.invite(club=club, role="scorer", by=organiser)
     with django_assert_max_num_queries(20) as small:
         client.get(f"/manage/clubs/{club.slug}/people/")
     for n in range(3, 30):
-        user = make_user(f"teller{n}", club=club, role=StaffRole.Role.SCORER)
+        user = UserFactory(username=f"teller{n}", scorer_of=club)
         User.objects.filter(pk=user.pk).update(last_login=timezone.now())
         player = Player.objects.create(
             club=club, member_number=str(n), first_name="Lid", last_name=str(n), account=user

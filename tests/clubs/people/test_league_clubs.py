@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import Club, Invitation, StaffRole
 from clubs.people import services
 from clubs.people.services import PeopleRefused
-from tests.scoring.factories import make_user
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 STRONG = "klaver-Vrouw-77"
@@ -24,7 +24,7 @@ def league():
 
 @pytest.fixture
 def boss(league):
-    return make_user("bert", club=league, role=StaffRole.Role.ORGANISER)
+    return UserFactory(username="bert", organiser_of=league)
 
 
 def test_the_league_creates_a_club_and_its_first_organiser_accepts(client, league, boss):
@@ -68,7 +68,7 @@ def test_a_member_club_without_organiser_gets_an_invitation_from_the_league(clie
     # a club that is not the league's: 404; a scorer of the league: 404
     Club.objects.create(name="Elders", slug="elders")
     assert client.post(f"/manage/clubs/{league.slug}/member-clubs/elders/invite/").status_code == 404
-    scorer = make_user("sam", club=league, role=StaffRole.Role.SCORER)
+    scorer = UserFactory(username="sam", scorer_of=league)
     client.force_login(scorer)
     assert client.post(f"/manage/clubs/{league.slug}/member-clubs/new/", {"name": "Nieuw"}).status_code == 404
     assert not Club.objects.filter(name="Nieuw").exists()
@@ -87,7 +87,7 @@ def test_bad_club_names_are_refused_and_nothing_is_made(client, league, boss, na
 
 def test_only_a_league_makes_member_clubs(client):
     club = Club.objects.create(name="Gewone club", slug="gewoon")
-    organiser = make_user("otto", club=club, role=StaffRole.Role.ORGANISER)
+    organiser = UserFactory(username="otto", organiser_of=club)
     client.force_login(organiser)
     assert client.post("/manage/clubs/gewoon/member-clubs/new/", {"name": "Kind"}).status_code == 404
     with pytest.raises(PeopleRefused, match="geen bond"):

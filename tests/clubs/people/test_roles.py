@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import PeopleChange, Player, StaffRole
 from clubs.people import services
 from clubs.people.services import PeopleRefused
-from tests.scoring.factories import make_club, make_user
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -20,12 +20,12 @@ STRONG = "klaver-Vrouw-77"
 
 @pytest.fixture
 def club():
-    return make_club("troef")
+    return ClubFactory(slug="troef")
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("anna", club=club, role=StaffRole.Role.ORGANISER)
+    return UserFactory(username="anna", organiser_of=club)
 
 
 def people(club) -> str:
@@ -33,7 +33,7 @@ def people(club) -> str:
 
 
 def test_an_organiser_revokes_a_scorer(client, club, organiser):
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    scorer = UserFactory(username="sam", scorer_of=club)
     client.force_login(organiser)
     response = client.post(people(club) + "revoke/", {"user": scorer.pk, "role": "scorer"}, follow=True)
     assert "sam is geen teller van Club troef meer" in response.content.decode()
@@ -74,8 +74,8 @@ def test_handing_the_club_over_invite_a_successor_then_step_down(client, club, o
 
 
 def test_another_clubs_account_cannot_be_touched(client, club, organiser):
-    other = make_club("elders")
-    stranger = make_user("otto", club=other, role=StaffRole.Role.SCORER)
+    other = ClubFactory(slug="elders")
+    stranger = UserFactory(username="otto", scorer_of=other)
     client.force_login(organiser)
     response = client.post(people(club) + "revoke/", {"user": stranger.pk, "role": "scorer"}, follow=True)
     assert "Dat account heeft geen rol bij Club troef" in response.content.decode()
@@ -89,7 +89,7 @@ def test_another_clubs_account_cannot_be_touched(client, club, organiser):
 
 
 def test_unlinking_a_member_account(client, club, organiser):
-    henk = make_user("henk")
+    henk = UserFactory(username="henk")
     player = Player.objects.create(club=club, member_number="1", first_name="Henk", last_name="H", account=henk)
     client.force_login(organiser)
     assert "lid: Henk H" in client.get(people(club)).content.decode()
@@ -99,7 +99,7 @@ def test_unlinking_a_member_account(client, club, organiser):
 
 
 def test_a_reset_link_for_a_scorer_works_once(client, club, organiser):
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    scorer = UserFactory(username="sam", scorer_of=club)
     client.force_login(organiser)
     response = client.post(people(club) + "reset-link/", {"user": scorer.pk})
     assert response.status_code == 200
@@ -119,8 +119,8 @@ def test_a_reset_link_for_a_scorer_works_once(client, club, organiser):
 
 
 def test_no_reset_link_for_an_account_with_a_role_elsewhere_or_a_superuser(client, club, organiser):
-    other = make_club("elders")
-    both = make_user("beide", club=club, role=StaffRole.Role.SCORER)
+    other = ClubFactory(slug="elders")
+    both = UserFactory(username="beide", scorer_of=club)
     StaffRole.objects.create(user=both, club=other, role=StaffRole.Role.ORGANISER)
     with pytest.raises(PeopleRefused, match="ook elders een rol"):
         services.reset_link(club=club, subject=both, by=organiser)
@@ -128,7 +128,7 @@ def test_no_reset_link_for_an_account_with_a_role_elsewhere_or_a_superuser(clien
     StaffRole.objects.create(user=admin, club=club, role=StaffRole.Role.SCORER)
     with pytest.raises(PeopleRefused, match="ook elders een rol"):
         services.reset_link(club=club, subject=admin, by=organiser)
-    scorer = make_user("sam", club=club, role=StaffRole.Role.SCORER)
+    scorer = UserFactory(username="sam", scorer_of=club)
     with pytest.raises(PeopleRefused, match="geen wedstrijdleider"):
         services.reset_link(club=club, subject=organiser, by=scorer)
     assert not PeopleChange.objects.exists()

@@ -10,7 +10,7 @@ from competitions import services
 from competitions.draws.whist import whist_status
 from competitions.models import Bye, MatchSeat, WhistRound
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -33,9 +33,9 @@ def evening_of(competition, players):
 
 @pytest.mark.parametrize("count", [8, 9])
 def test_a_fixed_group_plays_a_whole_whist_schedule_over_evenings(count):
-    club = make_club()
-    competition = make_competition(club, draw_method="whist")
-    players = make_players(club, count)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, draw_method="whist")
+    players = PlayerFactory.create_batch(count, club=club)
     rounds = []
     total = count - 1 if count % 4 == 0 else count
     while len(rounds) < total:
@@ -59,9 +59,9 @@ def test_a_fixed_group_plays_a_whole_whist_schedule_over_evenings(count):
 
 
 def test_someone_missing_falls_back_to_a_draw_by_lot_and_the_schedule_waits():
-    club = make_club()
-    competition = make_competition(club, draw_method="whist")
-    players = make_players(club, 8)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, draw_method="whist")
+    players = PlayerFactory.create_batch(8, club=club)
     first = services.draw_next_round(evening=evening_of(competition, players), seed=1)
     short = services.draw_next_round(evening=evening_of(competition, players[:7]), seed=2)
     back = services.draw_next_round(evening=evening_of(competition, players), seed=3)
@@ -74,9 +74,9 @@ def test_someone_missing_falls_back_to_a_draw_by_lot_and_the_schedule_waits():
 
 
 def test_redraw_of_a_whist_round_keeps_its_schedule_round():
-    club = make_club()
-    competition = make_competition(club, draw_method="whist")
-    players = make_players(club, 12)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, draw_method="whist")
+    players = PlayerFactory.create_batch(12, club=club)
     evening = evening_of(competition, players)
     services.draw_next_round(evening=evening, seed=1)
     second = services.draw_next_round(evening=evening, seed=2)
@@ -87,17 +87,17 @@ def test_redraw_of_a_whist_round_keeps_its_schedule_round():
 
 
 def test_the_lot_method_records_no_schedule():
-    club = make_club()
-    competition = make_competition(club)
-    round = services.draw_next_round(evening=evening_of(competition, make_players(club, 8)), seed=1)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    round = services.draw_next_round(evening=evening_of(competition, PlayerFactory.create_batch(8, club=club)), seed=1)
     assert not WhistRound.objects.filter(round=round).exists()
     assert whist_status(round=round) is None
 
 
 def test_pairs_kept_apart_never_share_a_table():
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, 16)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(16, club=club)
     couples = [(players[2 * i], players[2 * i + 1]) for i in range(4)]
     for a, b in couples:
         ApartPair.objects.create(club=club, player_a=a, player_b=b)
@@ -110,9 +110,9 @@ def test_pairs_kept_apart_never_share_a_table():
 
 
 def test_pairs_that_cannot_be_kept_apart_are_named_in_a_draw_error():
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, 4)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(4, club=club)
     ApartPair.objects.create(club=club, player_a=players[0], player_b=players[1])
     with pytest.raises(DrawError, match="cannot all be kept apart with 4 players"):
         services.draw_next_round(evening=evening_of(competition, players), seed=1)
@@ -120,9 +120,9 @@ def test_pairs_that_cannot_be_kept_apart_are_named_in_a_draw_error():
 
 def test_north_rotates_over_an_evening():
     """At every table North (who deals first) is a player who sat North least often tonight."""
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, 16)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(16, club=club)
     evening = evening_of(competition, players)
     north = Counter()
     for seed in range(5):
@@ -137,8 +137,8 @@ def test_north_rotates_over_an_evening():
 def test_apart_pair_clean_refuses_one_player_twice_and_another_club():
     from django.core.exceptions import ValidationError
 
-    club, other = make_club(), make_club()
-    mine, theirs = make_players(club, 2), make_players(other, 1)
+    club, other = ClubFactory(), ClubFactory()
+    mine, theirs = PlayerFactory.create_batch(2, club=club), PlayerFactory.create_batch(1, club=other)
     with pytest.raises(ValidationError, match="two different"):
         ApartPair(club=club, player_a=mine[0], player_b=mine[0]).full_clean()
     with pytest.raises(ValidationError, match="belong to the club"):
@@ -152,12 +152,12 @@ def test_apart_pair_clean_refuses_one_player_twice_and_another_club():
 def test_the_draw_page_names_the_schedule_round_or_the_fallback(client):
     from django.urls import reverse
 
-    from tests.competitions.factories import make_user
+    from tests.factories import UserFactory
 
-    club = make_club()
-    competition = make_competition(club, draw_method="whist")
-    players = make_players(club, 8)
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, draw_method="whist")
+    players = PlayerFactory.create_batch(8, club=club)
+    client.force_login(UserFactory(organiser_of=club))
     first = services.draw_next_round(evening=evening_of(competition, players), seed=1)
     short = services.draw_next_round(evening=evening_of(competition, players[:7]), seed=2)
     page = client.get(reverse("staff:draw", args=[competition.slug, first.number])).content.decode()
@@ -169,12 +169,12 @@ def test_the_draw_page_names_the_schedule_round_or_the_fallback(client):
 def test_the_draw_page_names_who_is_kept_apart_and_where_to_set_it(client):
     from django.urls import reverse
 
-    from tests.competitions.factories import make_user
+    from tests.factories import UserFactory
 
-    club, other = make_club(), make_club("elders")
-    competition = make_competition(club)
-    players = make_players(club, 8)
-    client.force_login(make_user(organiser_of=club))
+    club, other = ClubFactory(), ClubFactory(name="elders")
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(8, club=club)
+    client.force_login(UserFactory(organiser_of=club))
     round = services.draw_next_round(evening=evening_of(competition, players), seed=1)
     url = reverse("staff:draw", args=[competition.slug, round.number])
     page = client.get(url).content.decode()
@@ -182,7 +182,7 @@ def test_the_draw_page_names_who_is_kept_apart_and_where_to_set_it(client):
     link = reverse("admin:clubs_apartpair_changelist") + f"?club__id__exact={club.pk}"
     assert link in page
     ApartPair.objects.create(club=club, player_a=players[0], player_b=players[1])
-    theirs = make_players(other, 2)
+    theirs = PlayerFactory.create_batch(2, club=other)
     ApartPair.objects.create(club=other, player_a=theirs[0], player_b=theirs[1])  # another club's: not shown
     page = client.get(url).content.decode()
     assert "Never at one table:" in page and f"{players[0].name} &amp; {players[1].name}" in page

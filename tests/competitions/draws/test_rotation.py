@@ -13,7 +13,7 @@ from competitions import services
 from competitions.base import pairing as draws
 from competitions.evenings.services import set_sit_outs
 from competitions.models import Bye, MatchSeat
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -35,9 +35,9 @@ def _play_evening(competition, players, rounds: int, seed: int):
 
 @pytest.mark.parametrize(("count", "per_round"), [(13, 9), (14, 6), (15, 3)])
 def test_three_rounds_of_an_evening_rotate_the_tables_of_three(count: int, per_round: int) -> None:
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, count)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(count, club=club)
     _, rounds = _play_evening(competition, players, 3, seed=11)
     tally: Counter = Counter()
     for number, round in enumerate(rounds, start=1):
@@ -58,9 +58,9 @@ def test_three_rounds_of_an_evening_rotate_the_tables_of_three(count: int, per_r
 
 
 def test_byes_rotate_tonight_including_a_round_sat_out() -> None:
-    club = make_club()
-    competition = make_competition(club, three_player_tables=False)
-    players = make_players(club, 14)  # two byes a round
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, three_player_tables=False)
+    players = PlayerFactory.create_batch(14, club=club)  # two byes a round
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players)
     first = services.create_round(competition=competition, evening=evening)
@@ -81,9 +81,9 @@ def test_byes_rotate_tonight_including_a_round_sat_out() -> None:
 def test_over_several_evenings_the_season_decides_who_is_next() -> None:
     """Four evenings of 13 players, 3 rounds: 27 seats at tables of three an evening; each evening
     one player gets a third — never one who had more tables of three this season than another."""
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, 13)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(13, club=club)
     season: Counter = Counter()
     for evening_number in range(4):
         evening, rounds = _play_evening(competition, players, 3, seed=100 * evening_number)
@@ -105,10 +105,10 @@ def _draw_page(client, round):
 
 
 def test_the_draw_page_shows_the_counts_in_a_fixed_number_of_queries(client, django_assert_max_num_queries) -> None:
-    club = make_club()
-    competition = make_competition(club)
-    players = make_players(club, 13)
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(13, club=club)
+    client.force_login(UserFactory(organiser_of=club))
     _, first_evening = _play_evening(competition, players, 1, seed=5)
     with CaptureQueriesContext(connection) as small:
         response = _draw_page(client, first_evening[0])

@@ -8,7 +8,7 @@ from competitions import services
 from competitions.base.table_codes import ALPHABET, LENGTH, table_code_for
 from competitions.evenings import services as evening_services
 from competitions.models import Match
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,9 +24,9 @@ def test_the_code_is_derived_per_round_table_and_purpose_and_keyed_by_the_secret
 
 
 def test_reseat_unpublish_redraw_and_publish_keep_every_printed_code():
-    club = make_club()
-    competition = make_competition(club, rounds_per_evening=3)
-    players = make_players(club, 13)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, rounds_per_evening=3)
+    players = PlayerFactory.create_batch(13, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:12])
     round = services.draw_next_round(evening=evening, seed=4)

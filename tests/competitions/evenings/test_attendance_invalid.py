@@ -5,17 +5,17 @@ from django.urls import reverse
 
 from competitions import services
 from competitions.models import Attendance
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_an_invalid_choice_is_400_with_the_message_and_nothing_saved(client):
-    club = make_club("KV Aanwezig")
-    competition = make_competition(club)
-    players = make_players(club, 5)
+    club = ClubFactory(name="KV Aanwezig")
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(5, club=club)
     evening = services.create_evening(competition=competition)
-    client.force_login(make_user("boss", organiser_of=club))
+    client.force_login(UserFactory(username="boss", organiser_of=club))
     url = reverse("staff:attendance", args=[competition.slug, evening.number])
     response = client.post(url, {"present": [players[0].pk, 999_999]})
     assert response.status_code == 400

@@ -7,20 +7,19 @@ from django.urls import reverse
 from competitions import services
 from competitions.models import CallOff, MatchSeat, SitOut, Substitution
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club()
+    return ClubFactory()
 
 
 @pytest.fixture
 def competition(club):
-    return make_competition(club)
+    return CompetitionFactory(club=club)
 
 
 def seated(round_) -> set[int]:
@@ -28,7 +27,7 @@ def seated(round_) -> set[int]:
 
 
 def test_called_off_is_kept_apart_from_present(club, competition):
-    players = make_players(club, 6)
+    players = PlayerFactory.create_batch(6, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:4], called_off=players[4:6])
     assert set(CallOff.objects.filter(evening=evening).values_list("player_id", flat=True)) == {
@@ -43,9 +42,9 @@ def test_called_off_is_kept_apart_from_present(club, competition):
 
 
 def test_the_attendance_page_ticks_called_off(client, club, competition):
-    players = make_players(club, 5)
+    players = PlayerFactory.create_batch(5, club=club)
     evening = services.create_evening(competition=competition)
-    client.force_login(make_user("org-afm", club=club, role="organiser"))
+    client.force_login(UserFactory(username="org-afm", organiser_of=club))
     url = reverse("staff:attendance", args=[competition.slug, evening.number])
     data = {"present": [p.pk for p in players[:4]], "called_off": [players[4].pk]}
     assert client.post(url, data).status_code == 302
@@ -55,7 +54,7 @@ def test_the_attendance_page_ticks_called_off(client, club, competition):
 
 
 def test_a_substitute_takes_the_seat_in_drawn_rounds_and_is_drawn_instead_later(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     member, sub = players[0], players[8]
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:8])
@@ -74,7 +73,7 @@ def test_a_substitute_takes_the_seat_in_drawn_rounds_and_is_drawn_instead_later(
 
 
 def test_a_substitute_is_refused_for_a_member_not_present(club, competition):
-    players = make_players(club, 3)
+    players = PlayerFactory.create_batch(3, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:1])
     with pytest.raises(DrawError, match="not present"):
@@ -85,10 +84,10 @@ def test_a_substitute_is_refused_for_a_member_not_present(club, competition):
 
 
 def test_the_substitute_form_on_the_attendance_page(client, club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:8])
-    client.force_login(make_user("org-inv", club=club, role="organiser"))
+    client.force_login(UserFactory(username="org-inv", organiser_of=club))
     url = reverse("staff:substitute", args=[competition.slug, evening.number])
     response = client.post(url, {"member": players[0].pk, "substitute": players[8].pk, "from_round": 1}, follow=True)
     assert "plays for" in response.content.decode()

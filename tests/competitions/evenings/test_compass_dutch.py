@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from competitions import services
 from competitions.models import Competition, Match, MatchSeat
-from tests.competitions.factories import make_club, make_competition, make_players, make_team_entrants, make_user
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory, team_entrants
+from tests.readback import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 
@@ -21,14 +21,14 @@ STRAY = re.compile(r"(?<![A-Za-zÀ-ÿ])[ES](?![A-Za-zÀ-ÿ0-9♠])")
 
 @pytest.fixture
 def drawn(client):
-    club = make_club()
-    competition = make_competition(club, rounds_per_evening=2, three_player_tables=True)
-    players = make_players(club, 11)  # two tables of four, one of three
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, rounds_per_evening=2, three_player_tables=True)
+    players = PlayerFactory.create_batch(11, club=club)  # two tables of four, one of three
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players)
     round = services.draw_next_round(evening=evening, seed=3)
     services.publish_round(round=round)
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     client.cookies["django_language"] = "nl"
     assert MatchSeat.objects.filter(match__round=round, seat="E").exists()  # stored codes unchanged
     return competition, round
@@ -77,10 +77,10 @@ def test_dutch_sheets_and_tables_list_show_n_o_z_w(client, drawn):
 
 
 def test_dutch_movement_card_page_and_pdf_show_n_z_o_w(client):
-    club = make_club()
-    competition = make_competition(club, Competition.Format.PAIRS)
-    make_team_entrants(competition, 7)
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, format=Competition.Format.PAIRS)
+    team_entrants(competition, 7)
+    client.force_login(UserFactory(organiser_of=club))
     client.cookies["django_language"] = "nl"
     page = visible_text(client.get(reverse("staff:movement", args=[competition.slug])).content.decode())
     pdf = "\n".join(pdf_pages_text(client.get(reverse("staff:movement-pdf", args=[competition.slug])).content))

@@ -22,8 +22,8 @@ from competitions.models import Evening, EveningTotal, Match, Round
 from competitions.season.history import import_evening_totals
 from competitions.season.models import SettingsChange
 from competitions.standings import evening_results_by_number, standings
-from tests.competitions.factories import make_user
 from tests.competitions.standings.test_season_rules import by_letter, season
+from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ def test_a_middle_evening_with_results_goes_and_the_later_ones_move_down(client)
 def test_the_page_names_what_goes_in_dutch_and_removes_only_once_ticked(client):
     """An evening brought in with a wrong date: removed from the organiser's pages."""
     comp, people = season(2)
-    organiser = make_user("wl-baas", organiser_of=comp.club)
+    organiser = UserFactory(username="wl-baas", organiser_of=comp.club)
     rows = [
         {"player": "Speler A", "date": "2031-10-18", "points": 4000},
         {"player": "Speler B", "date": "2031-10-18", "points": 3800},
@@ -97,7 +97,7 @@ def test_the_page_names_what_goes_in_dutch_and_removes_only_once_ticked(client):
 @pytest.mark.usefixtures("english")
 def test_the_first_evening_page_says_which_move_down(client):
     comp, _people = season()
-    organiser = make_user("wl-baas2", organiser_of=comp.club)
+    organiser = UserFactory(username="wl-baas2", organiser_of=comp.club)
     client.force_login(organiser)
     html = client.get(reverse("staff:evening-delete", args=[comp.slug, 1])).content.decode()
     assert "evenings 2–3 become 1–2" in html

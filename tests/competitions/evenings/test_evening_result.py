@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from competitions import services
 from competitions.evenings import services as evening_services
 from competitions.models import Evening
-from tests.competitions.factories import make_club, make_competition, make_players
 from tests.competitions.pdf_overlap import overlaps
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -21,11 +21,11 @@ def played_evening(rounds=2):
 
     from competitions.models import Match, MatchSide
 
-    club = make_club()
-    competition = make_competition(
-        club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n"
+    club = ClubFactory()
+    competition = CompetitionFactory(
+        club=club, rounds_per_evening=rounds, absence_policy="average", count_best=2, standings_method="best_n"
     )
-    players = make_players(club, 7)
+    players = PlayerFactory.create_batch(7, club=club)
     for n in range(2):
         evening = services.create_evening(competition=competition)
         services.register_attendance(evening=evening, players=players)

@@ -6,22 +6,23 @@ from django.urls import reverse
 
 from clubs.models import Player
 from competitions import services
+from competitions.evenings import removal as evening_removal
 from competitions.evenings import services as evening_services
 from competitions.models import Attendance, Entrant, Evening, Match, Round, SitOut
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club()
+    return ClubFactory()
 
 
 @pytest.fixture
 def competition(club):
-    return make_competition(club, rounds_per_evening=3)
+    return CompetitionFactory(club=club, rounds_per_evening=3)
 
 
 def evening_with(competition, players):
@@ -35,7 +36,7 @@ def seated(round):
 
 
 def test_rounds_are_numbered_per_evening_and_labelled(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     first = evening_with(competition, players)
     r1 = services.draw_next_round(evening=first, seed=1)
     r2 = services.draw_next_round(evening=first, seed=2)
@@ -47,7 +48,7 @@ def test_rounds_are_numbered_per_evening_and_labelled(club, competition):
 
 
 def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening_with(competition, players)
     second = evening_with(competition, players)
     round = services.draw_next_round(evening=second, seed=3)
@@ -65,23 +66,23 @@ def test_the_pages_show_the_evenings_round_not_the_season_index(client, club, co
 
 def test_any_evening_can_be_deleted_and_its_entrants_go(club, competition):
     """Issue 33 item 10: not only the last; the evenings after it move down one number."""
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     first = evening_with(competition, players[:4])
     second = evening_with(competition, players)
     services.draw_next_round(evening=second, seed=1)
-    assert evening_services.delete_evening(evening=first) == 1
+    assert evening_removal.delete_evening(evening=first) == 1
     assert list(competition.evenings.values_list("number", flat=True)) == [1]
     assert list(Round.objects.filter(competition=competition).values_list("number", "evening_id")) == [(1, second.pk)]
-    assert evening_services.delete_evening(evening=Evening.objects.get(pk=second.pk)) == 1
+    assert evening_removal.delete_evening(evening=Evening.objects.get(pk=second.pk)) == 1
     assert not Round.objects.filter(competition=competition).exists()
 
 
 def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening_with(competition, players[:4])
     second = evening_with(competition, players)
     services.draw_next_round(evening=second, seed=1)
-    assert evening_services.delete_evening(evening=second) == 2
+    assert evening_removal.delete_evening(evening=second) == 2
     assert list(competition.evenings.values_list("number", flat=True)) == [1]
     assert not Round.objects.filter(competition=competition).exists()
     # the four who only came to the deleted evening no longer stand in the competition
@@ -91,18 +92,18 @@ def test_the_last_evening_without_results_can_be_deleted_and_its_entrants_go(clu
 
 
 def test_an_evening_with_a_result_is_deleted_only_when_confirmed(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     round = services.draw_next_round(evening=evening, seed=1)
     Match.objects.filter(round=round, table=1).update(status=Match.Status.DRAFT, deals_played=3)
     with pytest.raises(DrawError, match="has results"):
-        evening_services.delete_evening(evening=evening)
+        evening_removal.delete_evening(evening=evening)
     assert Evening.objects.filter(pk=evening.pk).exists() and Match.objects.filter(round=round).count() == 2
-    evening_services.delete_evening(evening=evening, confirmed=True)
+    evening_removal.delete_evening(evening=evening, confirmed=True)
     assert not Evening.objects.filter(pk=evening.pk).exists()
 
 
 def test_only_the_last_draft_round_without_results_is_deleted(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     r1 = services.draw_next_round(evening=evening, seed=1)
     r2 = services.draw_next_round(evening=evening, seed=2)
     with pytest.raises(DrawError, match="Only the last round"):
@@ -117,7 +118,7 @@ def test_only_the_last_draft_round_without_results_is_deleted(club, competition)
 
 
 def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(club, competition):
-    evening = evening_with(competition, make_players(club, 8))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
     codes = dict(round.matches.values_list("table", "table_code"))
@@ -134,7 +135,7 @@ def test_unpublish_only_without_results_and_the_table_links_come_back_the_same(c
 
 
 def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players[:8])
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
@@ -155,7 +156,7 @@ def test_a_late_arrival_takes_a_leavers_seat_after_publishing(club, competition)
 
 
 def test_reseating_is_refused_where_a_table_has_results(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening = evening_with(competition, players)
     round = services.draw_next_round(evening=evening, seed=1)
     services.publish_round(round=round)
@@ -170,7 +171,7 @@ def test_reseating_is_refused_where_a_table_has_results(club, competition):
 
 
 def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
-    make_players(club, 3)
+    PlayerFactory.create_batch(3, club=club)
     evening = evening_with(competition, [])
     guest = evening_services.add_walk_in(
         evening=evening, first_name=" Anna ", last_name="de  Vries", guest=True, guest_club="KC Harlingen"
@@ -194,9 +195,9 @@ def test_a_walk_in_guest_is_added_and_ticked_present(club, competition):
 
 def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, competition):
     from competitions.standings import evening_results, standings
-    from tests.competitions.factories import confirm_round
+    from tests.factories import confirm_round
 
-    players = make_players(club, 7)
+    players = PlayerFactory.create_batch(7, club=club)
     evening = evening_with(competition, players)
     guest = evening_services.add_walk_in(evening=evening, first_name="Gast", last_name="Gastmans", guest=True)
     round = services.draw_next_round(evening=evening, seed=1)
@@ -211,7 +212,7 @@ def test_guests_play_on_the_evening_but_not_in_the_season_unless_chosen(club, co
 
 
 def test_sit_outs_and_the_evenings_choice_of_byes(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players)
     evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.create_round(competition=competition, evening=evening)
@@ -220,13 +221,13 @@ def test_sit_outs_and_the_evenings_choice_of_byes(club, competition):
     assert players[0].pk not in seated(round)
     assert not round.byes.filter(entrant__player=players[0]).exists()
     assert round.matches.count() == 2 and round.byes.count() == 0  # 8 left: two tables of four
-    stranger = make_players(club, 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=club)[0]
     with pytest.raises(DrawError, match="Only players present"):
         evening_services.set_sit_outs(round=round, player_ids=[stranger.pk])
 
 
 def test_odd_numbers_with_byes_tonight(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players)
     evening_services.set_evening_tables(evening=evening, three_player_tables=False)
     round = services.draw_next_round(evening=evening, seed=4)
@@ -234,8 +235,8 @@ def test_odd_numbers_with_byes_tonight(club, competition):
 
 
 def test_a_fourth_round_needs_confirming(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
-    evening = evening_with(competition, make_players(club, 8))
+    client.force_login(UserFactory(organiser_of=club))
+    evening = evening_with(competition, PlayerFactory.create_batch(8, club=club))
     for seed in range(3):
         services.draw_next_round(evening=evening, seed=seed)
     url = reverse("staff:round-next", args=[competition.slug, evening.number])
@@ -247,7 +248,7 @@ def test_a_fourth_round_needs_confirming(client, club, competition):
 
 
 def test_a_new_evening_needs_a_date(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     response = client.post(reverse("staff:evening-create", args=[competition.slug]), {"date": ""})
     assert response.status_code == 302 and not competition.evenings.exists()
     client.post(reverse("staff:evening-create", args=[competition.slug]), {"date": "2025-03-04"})
@@ -255,8 +256,8 @@ def test_a_new_evening_needs_a_date(client, club, competition):
 
 
 def test_the_undo_views(client, club, competition):
-    client.force_login(make_user(organiser_of=club))
-    players = make_players(club, 9)
+    client.force_login(UserFactory(organiser_of=club))
+    players = PlayerFactory.create_batch(9, club=club)
     evening = evening_with(competition, players[:8])
     round = services.draw_next_round(evening=evening, seed=1)
     draw_url = reverse("staff:draw", args=[competition.slug, round.number])
@@ -285,11 +286,11 @@ def test_the_undo_views(client, club, competition):
 
 
 def test_walk_in_view_and_attendance_page(client, club, competition, django_assert_max_num_queries):
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     evening = evening_with(competition, [])
     url = reverse("staff:walk-in", args=[competition.slug, evening.number])
     client.post(url, {"first_name": "Jan", "last_name": "van der Meer", "guest": "on", "guest_club": "De Klaver"})
-    make_players(club, 20)
+    PlayerFactory.create_batch(20, club=club)
     with django_assert_max_num_queries(14):
         page = client.get(reverse("staff:attendance", args=[competition.slug, evening.number])).content.decode()
     assert "Jan van der Meer" in page and "De Klaver" in page

@@ -8,7 +8,7 @@ from django.utils import timezone
 from competitions import services
 from competitions.models import Match, MatchSide, SitOut
 from competitions.standings import evening_results
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -25,9 +25,9 @@ def play(round, scores):
 
 @pytest.fixture
 def evening():
-    club = make_club()
-    competition = make_competition(club, rounds_per_evening=2, three_player_tables=False)
-    players = make_players(club, 9)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, rounds_per_evening=2, three_player_tables=False)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:8], late=[players[8]])
     return competition, evening, players
@@ -51,7 +51,7 @@ def test_a_late_arrival_sits_out_round_one_and_plays_round_two(evening):
 def test_the_draw_page_shows_who_sits_out_because_they_came_late(client, evening):
     competition, evening, players = evening
     round = services.draw_next_round(evening=evening, seed=1)
-    client.force_login(make_user(organiser_of=competition.club))
+    client.force_login(UserFactory(organiser_of=competition.club))
     page = client.get(reverse("staff:draw", args=[competition.slug, round.number])).content.decode()
     assert f"{players[8].name} (late)" in page and 'id="sitting-out"' in page
 

@@ -6,18 +6,18 @@ from django.urls import reverse
 
 from competitions import services
 from competitions.models import Attendance
-from tests.competitions.factories import make_club, make_competition, make_players, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def setup(client):
-    club = make_club()
-    competition = make_competition(club, rounds_per_evening=3)
-    players = make_players(club, 24)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, rounds_per_evening=3)
+    players = PlayerFactory.create_batch(24, club=club)
     evening = services.create_evening(competition=competition)
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     return competition, evening, players
 
 

@@ -9,19 +9,19 @@ from clubs.models import Player
 from competitions import services
 from competitions.evenings.services import NearMatches, add_walk_in
 from competitions.models import Attendance
-from tests.competitions.factories import make_club, make_competition, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def setup(client):
-    club = make_club()
-    competition = make_competition(club)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
     Player.objects.create(club=club, member_number="12", first_name="Henk", last_name="Hebers")
     Player.objects.create(club=club, member_number="13", first_name="Jan", last_name="de Vries")
     evening = services.create_evening(competition=competition)
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     return club, competition, evening
 
 

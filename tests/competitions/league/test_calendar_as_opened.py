@@ -11,13 +11,7 @@ import icalendar
 import pytest
 from django.urls import reverse
 
-from tests.competitions.standings.factories import (
-    generated_individual,
-    make_competition,
-    make_round,
-    make_teams,
-    team_fixture,
-)
+from tests.factories import CompetitionFactory, RoundFactory, generated_individual, named_team_entrants, team_fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -51,9 +45,9 @@ def test_club_evenings_start_at_the_evening_start_and_uids_use_the_sites_domain(
 def test_without_a_start_time_an_all_day_event_and_without_site_url_a_fixed_uid_domain(client, settings):
     settings.SITE_URL = ""
     settings.ALLOWED_HOSTS = ["*"]
-    comp = make_competition(format="teams", slug="regio-cal", name="Regio")
-    a, b = make_teams(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
-    first = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="regio-cal", name="Regio")
+    a, b = named_team_entrants(comp, ["Troefboer 1", "Vrolijke Boer 1"], size=4)
+    first = RoundFactory(competition=comp, number=1)
     first.date = datetime.date(2025, 9, 12)
     first.save()
     team_fixture(first, a, b, ((1900, 1500), (1750, 1700)))

@@ -18,8 +18,7 @@ from clubs.tokens import create_token
 from competitions.models import Competition
 from competitions.organiser.forms import EveningForm
 from competitions.season.forms import parse_dates
-from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import make_competition, make_round, make_teams, team_fixture
+from tests.factories import CompetitionFactory, RoundFactory, UserFactory, named_team_entrants, team_fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -36,7 +35,7 @@ def feed(client, slug, **extra):
 def planned(settings):
     settings.SITE_URL = ""
     settings.ALLOWED_HOSTS = ["*"]
-    return make_competition(
+    return CompetitionFactory(
         name=NAME,
         slug="nieuw-seizoen",
         evening_dates=["2027-01-15", "2027-06-18"],
@@ -81,9 +80,9 @@ def test_uids_do_not_change_with_the_host(client, planned):
 
 def test_the_team_page_has_a_webcal_link(client, settings):
     settings.SITE_URL = ""
-    comp = make_competition(format="teams", slug="regio-webcal", name="Regio")
-    a, b = make_teams(comp, ["Troefboer", "Vrolijke Boer"], size=4)
-    first = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="regio-webcal", name="Regio")
+    a, b = named_team_entrants(comp, ["Troefboer", "Vrolijke Boer"], size=4)
+    first = RoundFactory(competition=comp, number=1)
     team_fixture(first, a, b, ((1900, 1500), (1750, 1700)))
     page = client.get(reverse("competitions:team", args=[comp.slug, a.pk])).content.decode()
     assert f'href="webcal://testserver/competitions/regio-webcal/teams/{a.pk}/calendar.ics"' in page
@@ -95,8 +94,8 @@ def test_an_absurd_date_is_refused_where_it_is_typed(client, typed):
         parse_dates(f"2026-09-12\n{typed}")
     form = EveningForm(data={"date": "9999-12-31"})
     assert not form.is_valid() and "not a date of a season" in str(form.errors["date"])
-    club = make_competition().club
-    organiser = make_user("datum-org", organiser_of=club)
+    club = CompetitionFactory().club
+    organiser = UserFactory(username="datum-org", organiser_of=club)
     response = client.post(
         "/api/competitions",
         json.dumps({"club": club.slug, "name": "Seizoen 9999", "evening_dates": ["2026-09-04", "9999-12-31"]}),
@@ -116,10 +115,10 @@ def test_an_absurd_date_is_refused_where_it_is_typed(client, typed):
 
 
 def test_a_stored_absurd_date_breaks_neither_the_feed_nor_the_new_season_page(client):
-    comp = make_competition(evening_dates=["2026-09-04", "9999-12-31"], evening_start=datetime.time(20, 0))
+    comp = CompetitionFactory(evening_dates=["2026-09-04", "9999-12-31"], evening_start=datetime.time(20, 0))
     _raw, calendar = feed(client, comp.slug)
     assert len(calendar.walk("VEVENT")) == 1
-    organiser = make_user("oud-org", organiser_of=comp.club)
+    organiser = UserFactory(username="oud-org", organiser_of=comp.club)
     client.force_login(organiser)
     response = client.get(reverse("season:new-season", args=[comp.slug]))
     assert response.status_code == 200

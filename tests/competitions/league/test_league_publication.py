@@ -13,12 +13,12 @@ from django.urls import reverse
 from competitions.models import Competition, Entrant
 from competitions.standings import standings
 from competitions.standings.fixtures import fixture_lines
-from tests.competitions.standings.factories import (
+from tests.factories import (
+    CompetitionFactory,
+    RoundFactory,
     generated_individual,
     generated_pairs,
-    make_competition,
-    make_round,
-    make_teams,
+    named_team_entrants,
     pair_match,
     team_fixture,
 )
@@ -28,14 +28,16 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def league():
-    comp = make_competition(format="teams", slug="regio", name="Regio")
-    a, b, c, d = make_teams(comp, ["Troefboer 1", "Vrolijke Boer 1", "Harten Troef 1", "Klaveren Aas 1"], size=4)
-    r1 = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="regio", name="Regio")
+    a, b, c, d = named_team_entrants(
+        comp, ["Troefboer 1", "Vrolijke Boer 1", "Harten Troef 1", "Klaveren Aas 1"], size=4
+    )
+    r1 = RoundFactory(competition=comp, number=1)
     r1.date = datetime.date(2025, 9, 12)
     r1.save()
     team_fixture(r1, a, b, ((1900, 1500), (1750, 1700)))  # 3650–3200, both tables won by the home team
     team_fixture(r1, c, d, ((1800, 1600), (1500, 1700)))  # 3300–3300, a table each
-    r2 = make_round(comp, 2)
+    r2 = RoundFactory(competition=comp, number=2)
     team_fixture(r2, a, c, ((1700, 1600), (1600, 1500)), confirmed=(True, False))  # half in
     return comp, (a, b, c, d)
 
@@ -67,9 +69,9 @@ def test_points_per_table_won_plus_a_bonus_for_the_higher_total(league):
 
 
 def test_a_league_breaks_ties_on_total_points_then_head_to_head_by_default():
-    comp = make_competition(format="teams", slug="tie")
-    a, b, c, d = make_teams(comp, ["A", "B", "C", "D"], size=4)
-    r1 = make_round(comp, 1)
+    comp = CompetitionFactory(format="teams", slug="tie")
+    a, b, c, d = named_team_entrants(comp, ["A", "B", "C", "D"], size=4)
+    r1 = RoundFactory(competition=comp, number=1)
     team_fixture(r1, a, b, ((2000, 1000), (2000, 1000)))  # A wins 4000–2000
     team_fixture(r1, c, d, ((1600, 1500), (1600, 1500)))  # C wins 3200–3000
     rows = standings(comp)
@@ -77,20 +79,20 @@ def test_a_league_breaks_ties_on_total_points_then_head_to_head_by_default():
 
 
 def test_a_rank_is_shared_only_when_every_tie_break_is_level():
-    comp = make_competition(format="pairs", slug="gelijk")
-    a, b, c, d = make_teams(comp, ["A", "B", "C", "D"])
-    pair_match(make_round(comp, 1), a, b, (1500, 1500))
-    pair_match(make_round(comp, 2), c, d, (1500, 1500))
+    comp = CompetitionFactory(format="pairs", slug="gelijk")
+    a, b, c, d = named_team_entrants(comp, ["A", "B", "C", "D"])
+    pair_match(RoundFactory(competition=comp, number=1), a, b, (1500, 1500))
+    pair_match(RoundFactory(competition=comp, number=2), c, d, (1500, 1500))
     rows = standings(comp)
     assert [r.rank_label for r in rows] == ["1=", "1=", "1=", "1="]
 
 
 def test_rank_by_average_when_entrants_played_different_numbers():
-    comp = make_competition(format="pairs", slug="gemiddeld")
-    a, b, c = make_teams(comp, ["Vaak", "Soms", "Tegen"])
-    pair_match(make_round(comp, 1), a, c, (1000, 500))
-    pair_match(make_round(comp, 2), a, c, (1000, 500))
-    pair_match(make_round(comp, 3), b, c, (1500, 500))
+    comp = CompetitionFactory(format="pairs", slug="gemiddeld")
+    a, b, c = named_team_entrants(comp, ["Vaak", "Soms", "Tegen"])
+    pair_match(RoundFactory(competition=comp, number=1), a, c, (1000, 500))
+    pair_match(RoundFactory(competition=comp, number=2), a, c, (1000, 500))
+    pair_match(RoundFactory(competition=comp, number=3), b, c, (1500, 500))
     assert [r.name for r in standings(comp)][0] == "Vaak"  # 2000 points in total
     comp.rank_by_average = True
     comp.save()

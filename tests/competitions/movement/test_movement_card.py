@@ -6,16 +6,16 @@ import pytest
 from django.urls import reverse
 
 from competitions.models import Competition
-from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def setup(client, pairs: int):
-    club = make_club()
-    competition = make_competition(club, Competition.Format.PAIRS)
-    entrants = make_team_entrants(competition, pairs)
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, format=Competition.Format.PAIRS)
+    entrants = team_entrants(competition, pairs)
+    client.force_login(UserFactory(organiser_of=club))
     return competition, entrants
 
 
@@ -48,9 +48,9 @@ def test_the_pdf_lists_tables_and_routes(client, tmp_path):
 
 
 def test_an_individual_competition_has_no_movement_card(client):
-    club = make_club()
-    competition = make_competition(club)
-    client.force_login(make_user(organiser_of=club))
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club)
+    client.force_login(UserFactory(organiser_of=club))
     page = client.get(reverse("staff:movement", args=[competition.slug]))
     assert page.status_code == 200 and "for competitions of fixed pairs" in page.content.decode()
 
@@ -64,7 +64,7 @@ def test_too_few_pairs_is_named(client):
 
 def test_another_clubs_organiser_is_refused(client):
     competition, _ = setup(client, 4)
-    client.force_login(make_user(organiser_of=make_club()))
+    client.force_login(UserFactory(organiser_of=ClubFactory()))
     assert client.get(reverse("staff:movement", args=[competition.slug])).status_code == 403
 
 

@@ -5,19 +5,19 @@ import pytest
 from competitions import services
 from competitions.models import Attendance, Competition, Entrant
 from competitions.services import DrawError
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club()
+    return ClubFactory()
 
 
 @pytest.fixture
 def competition(club):
-    return make_competition(club)
+    return CompetitionFactory(club=club)
 
 
 def test_evenings_are_numbered_on(competition):
@@ -28,11 +28,11 @@ def test_evenings_are_numbered_on(competition):
 
 def test_no_evenings_in_a_pairs_competition(club):
     with pytest.raises(DrawError, match="individual"):
-        services.create_evening(competition=make_competition(club, Competition.Format.PAIRS))
+        services.create_evening(competition=CompetitionFactory(club=club, format=Competition.Format.PAIRS))
 
 
 def test_ticked_members_and_late_arrivals_are_present(club, competition):
-    players = make_players(club, 6)
+    players = PlayerFactory.create_batch(6, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:4], late=players[4:5])
     rows = {a.player_id: a.arrived_late for a in Attendance.objects.filter(evening=evening)}
@@ -41,7 +41,7 @@ def test_ticked_members_and_late_arrivals_are_present(club, competition):
 
 
 def test_the_list_is_replaced_and_a_late_flag_updated(club, competition):
-    players = make_players(club, 5)
+    players = PlayerFactory.create_batch(5, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:4])
     services.register_attendance(evening=evening, players=players[1:4], late=[players[0], players[4]])
@@ -58,7 +58,7 @@ def test_the_list_is_replaced_and_a_late_flag_updated(club, competition):
 
 
 def test_a_member_of_another_club_is_refused(club, competition):
-    stranger = make_players(make_club(), 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=ClubFactory())[0]
     evening = services.create_evening(competition=competition)
     with pytest.raises(DrawError, match="not a member"):
         services.register_attendance(evening=evening, players=[stranger])
@@ -66,7 +66,7 @@ def test_a_member_of_another_club_is_refused(club, competition):
 
 
 def test_a_player_in_a_drawn_round_cannot_be_removed(club, competition):
-    players = make_players(club, 8)
+    players = PlayerFactory.create_batch(8, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players)
     services.draw_next_round(evening=evening, seed=1)
@@ -76,7 +76,7 @@ def test_a_player_in_a_drawn_round_cannot_be_removed(club, competition):
 
 
 def test_a_late_arrival_plays_from_the_next_round(club, competition):
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players[:8])
     first = services.draw_next_round(evening=evening, seed=1)

@@ -9,15 +9,15 @@ from competitions import services
 from competitions.models import Bye, Match, MatchSeat, MatchSide, Round
 from competitions.services import DrawError
 from scoring.models import Deal
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def evening_with(count: int, **competition_fields):
-    club = make_club()
-    competition = make_competition(club, **competition_fields)
-    players = make_players(club, count)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, **competition_fields)
+    players = PlayerFactory.create_batch(count, club=club)
     evening = services.create_evening(competition=competition)
     services.register_attendance(evening=evening, players=players)
     return evening, players
@@ -168,7 +168,7 @@ def test_partners_are_not_two_pairs():
 def test_a_player_of_another_round_cannot_be_swapped():
     evening, _ = evening_with(8)
     round = services.draw_next_round(evening=evening, seed=1)
-    stranger = make_players(make_club(), 1)[0]
+    stranger = PlayerFactory.create_batch(1, club=ClubFactory())[0]
     with pytest.raises(DrawError, match="does not play in round 1"):
         services.swap_players(round=round, player_a=stranger, player_b=_player(seats_of(round)[1]["N"][1]))
 

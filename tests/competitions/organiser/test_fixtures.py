@@ -8,7 +8,7 @@ from clubs.models import Team, TeamMember
 from competitions import services
 from competitions.models import Bye, Competition, Division, Fixture, Match, MatchSide, Round
 from competitions.services import DrawError
-from tests.competitions.factories import confirm_round, make_club, make_competition, make_team_entrants
+from tests.factories import ClubFactory, CompetitionFactory, confirm_round, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -17,11 +17,11 @@ TEAMS = Competition.Format.TEAMS
 
 
 def league(format=PAIRS, sizes=(4, 5), kind=Team.Kind.PAIR):
-    competition = make_competition(make_club(is_league=True), format)
+    competition = CompetitionFactory(club=ClubFactory(is_league=True), format=format)
     divisions = []
     for order, size in enumerate(sizes, start=1):
         division = Division.objects.create(competition=competition, name=f"Poule {order}", order=order)
-        divisions.append((division, make_team_entrants(competition, size, kind=kind, division=division)))
+        divisions.append((division, team_entrants(competition, size, kind=kind, division=division)))
     return competition, divisions
 
 
@@ -133,7 +133,7 @@ def test_fixtures_replaced_only_when_asked_and_without_results():
 
 def test_no_fixture_list_for_club_evenings():
     with pytest.raises(DrawError, match="Fixture lists"):
-        services.generate_fixtures(competition=make_competition(make_club()))
+        services.generate_fixtures(competition=CompetitionFactory(club=ClubFactory()))
 
 
 # --- Swiss ------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_swiss_bye_goes_to_the_lowest_ranked_without_one():
 
 def test_swiss_is_for_pairs_competitions():
     with pytest.raises(DrawError, match="pairs competitions"):
-        services.next_swiss_round(competition=make_competition(make_club()))
+        services.next_swiss_round(competition=CompetitionFactory(club=ClubFactory()))
 
 
 def test_swap_pairs_in_a_pairs_round_moves_the_entrants():

@@ -11,19 +11,19 @@ from django.utils import translation
 from competitions import services
 from competitions.models import Competition, Fixture
 from scoring.models import BlindEntry
-from tests.competitions.factories import confirm_round, make_club, make_competition, make_team_entrants, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory, confirm_round, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def _page(client, competition):
-    client.force_login(make_user(organiser_of=competition.club))
+    client.force_login(UserFactory(organiser_of=competition.club))
     return client.get(reverse("staff:competition", args=[competition.slug])).content.decode()
 
 
 def test_a_round_robin_league_is_not_offered_a_swiss_round(client):
-    competition = make_competition(make_club(is_league=True), Competition.Format.PAIRS)
-    make_team_entrants(competition, 4)
+    competition = CompetitionFactory(club=ClubFactory(is_league=True), format=Competition.Format.PAIRS)
+    team_entrants(competition, 4)
     services.generate_fixtures(competition=competition)
     page = _page(client, competition)
     assert 'id="swiss-link"' not in page
@@ -31,8 +31,8 @@ def test_a_round_robin_league_is_not_offered_a_swiss_round(client):
 
 
 def test_swiss_pairs_are_offered_the_next_round_once_the_last_is_finished(client):
-    competition = make_competition(make_club(is_league=True), Competition.Format.PAIRS)
-    make_team_entrants(competition, 4)
+    competition = CompetitionFactory(club=ClubFactory(is_league=True), format=Competition.Format.PAIRS)
+    team_entrants(competition, 4)
     assert 'id="swiss-link"' in _page(client, competition)  # no round yet
     round_ = services.next_swiss_round(competition=competition)
     page = client.get(reverse("staff:competition", args=[competition.slug])).content.decode()
@@ -42,7 +42,7 @@ def test_swiss_pairs_are_offered_the_next_round_once_the_last_is_finished(client
 
 
 def test_teams_are_never_offered_a_swiss_round(client):
-    competition = make_competition(make_club(is_league=True), Competition.Format.TEAMS)
+    competition = CompetitionFactory(club=ClubFactory(is_league=True), format=Competition.Format.TEAMS)
     page = _page(client, competition)
     assert 'id="swiss-link"' not in page and 'id="swiss-reason"' not in page
 

@@ -7,35 +7,28 @@ from clubs.models import Team
 from competitions import services
 from competitions.models import Attendance, Bye, Competition, Match, MatchSeat, Round
 from scoring.models import Deal
-from tests.competitions.factories import (
-    confirm_round,
-    make_club,
-    make_competition,
-    make_players,
-    make_team_entrants,
-    make_user,
-)
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory, confirm_round, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def club():
-    return make_club("KV Troef")
+    return ClubFactory(name="KV Troef")
 
 
 @pytest.fixture
 def evening_round(club):
     """An individual competition with an evening of 8 present and round 1 drawn."""
-    competition = make_competition(club)
+    competition = CompetitionFactory(club=club)
     evening = services.create_evening(competition=competition)
-    services.register_attendance(evening=evening, players=make_players(club, 8))
+    services.register_attendance(evening=evening, players=PlayerFactory.create_batch(8, club=club))
     return services.draw_next_round(evening=evening, seed=1)
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("boss", organiser_of=club)
+    return UserFactory(username="boss", organiser_of=club)
 
 
 def urls(round):
@@ -68,11 +61,11 @@ def test_anonymous_is_sent_to_log_in(client, evening_round):
 
 @pytest.mark.parametrize("who", ["other organiser", "scorer", "plain user"])
 def test_nobody_but_the_clubs_organiser_gets_in(client, club, evening_round, who):
-    other = make_club()
+    other = ClubFactory()
     user = {
-        "other organiser": lambda: make_user(organiser_of=other),
-        "scorer": lambda: make_user(scorer_of=club),
-        "plain user": lambda: make_user(),
+        "other organiser": lambda: UserFactory(organiser_of=other),
+        "scorer": lambda: UserFactory(scorer_of=club),
+        "plain user": lambda: UserFactory(),
     }[who]()
     client.force_login(user)
     seats = list(
@@ -90,17 +83,17 @@ def test_nobody_but_the_clubs_organiser_gets_in(client, club, evening_round, who
 
 
 def test_the_dashboard_lists_only_my_clubs(client, club, organiser):
-    mine = make_competition(club, name="Mine")
-    theirs = make_competition(make_club(), name="Theirs")
+    mine = CompetitionFactory(club=club, name="Mine")
+    theirs = CompetitionFactory(club=ClubFactory(), name="Theirs")
     client.force_login(organiser)
     page = client.get(reverse("staff:dashboard")).content.decode()
     assert mine.name in page and theirs.name not in page
-    client.force_login(make_user(scorer_of=club))
+    client.force_login(UserFactory(scorer_of=club))
     assert client.get(reverse("staff:dashboard")).status_code == 403
 
 
 def test_a_site_admin_may_manage_any_club(client, evening_round):
-    client.force_login(make_user(is_superuser=True))
+    client.force_login(UserFactory(is_superuser=True))
     assert client.get(reverse("staff:draw", args=[evening_round.competition.slug, 1])).status_code == 200
     assert client.get(reverse("staff:dashboard")).status_code == 200
 
@@ -112,8 +105,8 @@ def test_unknown_competition_or_round_is_404(client, organiser, evening_round):
 
 
 def test_an_evening_from_the_competition_page_to_a_published_round(client, club, organiser):
-    competition = make_competition(club)
-    players = make_players(club, 9)
+    competition = CompetitionFactory(club=club)
+    players = PlayerFactory.create_batch(9, club=club)
     client.force_login(organiser)
     page = client.get(reverse("staff:competition", args=[competition.slug]))
     assert page.status_code == 200
@@ -194,9 +187,9 @@ def test_a_removed_player_who_plays_is_a_form_error(client, organiser, evening_r
 def test_the_pages_run_the_same_queries_for_any_number_of_tables(
     client, club, organiser, players, django_assert_max_num_queries
 ):
-    competition = make_competition(club)
+    competition = CompetitionFactory(club=club)
     evening = services.create_evening(competition=competition)
-    services.register_attendance(evening=evening, players=make_players(club, players))
+    services.register_attendance(evening=evening, players=PlayerFactory.create_batch(players, club=club))
     services.draw_next_round(evening=evening, seed=1)
     client.force_login(organiser)
     # +1: who is present, for the reseat and sit-out forms; +1: their tables of three and rounds out
@@ -212,8 +205,8 @@ def test_the_pages_run_the_same_queries_for_any_number_of_tables(
 
 
 def test_fixtures_and_swiss_pages(client, organiser, club):
-    pairs = make_competition(club, Competition.Format.PAIRS)
-    make_team_entrants(pairs, 4)
+    pairs = CompetitionFactory(club=club, format=Competition.Format.PAIRS)
+    team_entrants(pairs, 4)
     client.force_login(organiser)
     assert client.get(reverse("staff:fixtures", args=[pairs.slug])).status_code == 200
     response = client.post(reverse("staff:fixtures", args=[pairs.slug]), {"double": "on"})
@@ -224,8 +217,8 @@ def test_fixtures_and_swiss_pages(client, organiser, club):
     page = client.get(reverse("staff:competition", args=[pairs.slug])).content.decode()
     assert "Round 6" in page
 
-    swiss = make_competition(club, Competition.Format.PAIRS)
-    make_team_entrants(swiss, 5)
+    swiss = CompetitionFactory(club=club, format=Competition.Format.PAIRS)
+    team_entrants(swiss, 5)
     assert "No rounds yet" in client.get(reverse("staff:swiss", args=[swiss.slug])).content.decode()
     response = client.post(reverse("staff:swiss", args=[swiss.slug]))
     assert response["Location"] == reverse("staff:draw", args=[swiss.slug, 1])
@@ -239,10 +232,10 @@ def test_fixtures_and_swiss_pages(client, organiser, club):
 
 
 def test_a_league_organiser_generates_team_fixtures(client):
-    league = make_club(is_league=True)
-    competition = make_competition(league, Competition.Format.TEAMS)
-    make_team_entrants(competition, 4, kind=Team.Kind.FOUR)
-    client.force_login(make_user(organiser_of=league))
+    league = ClubFactory(is_league=True)
+    competition = CompetitionFactory(club=league, format=Competition.Format.TEAMS)
+    team_entrants(competition, 4, kind=Team.Kind.FOUR)
+    client.force_login(UserFactory(organiser_of=league))
     client.post(reverse("staff:fixtures", args=[competition.slug]))
     assert Match.objects.filter(round__competition=competition).count() == 3 * 2 * 2
     page = client.get(reverse("staff:draw", args=[competition.slug, 1])).content.decode()

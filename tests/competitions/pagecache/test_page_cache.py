@@ -10,19 +10,19 @@ from django.urls import reverse
 from clubs.models import Player
 from competitions.models import Entrant, Match, MatchSide, Round
 from scoring import services
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def table():
-    match = make_match(slug="cache-avonden")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="cache-avonden")
     club = match.round.competition.club
     return (
         match,
-        make_user("cache-scorer", club=club, role="scorer"),
-        make_user("cache-org", club=club, role="organiser"),
+        UserFactory(username="cache-scorer", scorer_of=club),
+        UserFactory(username="cache-org", organiser_of=club),
     )
 
 

@@ -18,7 +18,7 @@ from django.db import connection
 
 from clubs.tokens import create_token
 from competitions.models import MatchSide
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 ROOT = Path(__file__).resolve().parents[3]  # tests/competitions/pagecache/ -> the project
 
@@ -117,11 +117,11 @@ def servers():
 
 
 def test_saved_and_confirmed_on_one_server_shows_on_the_other(servers):
-    match = make_match(slug="twee-servers")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="twee-servers")
     club = match.round.competition.club
     scorer, organiser = (
-        make_user("so-scorer", club=club, role="scorer"),
-        make_user("so-org", club=club, role="organiser"),
+        UserFactory(username="so-scorer", scorer_of=club),
+        UserFactory(username="so-org", organiser_of=club),
     )
     scorer_token, organiser_token = create_token(scorer), create_token(organiser)
     one, other = servers

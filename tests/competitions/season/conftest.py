@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.competitions.factories import make_user
-from tests.competitions.standings.factories import (
-    make_club,
-    make_competition,
-    make_evening,
-    make_players,
-    make_round,
-    play,
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EveningFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+    played_match,
 )
 
 
 @pytest.fixture
 def club():
-    return make_club("troef")
+    return ClubFactory(slug="troef")
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user("boss", organiser_of=club)
+    return UserFactory(username="boss", organiser_of=club)
 
 
 def played_season(club, **fields):
@@ -31,12 +31,14 @@ def played_season(club, **fields):
     Evening scores (A B C D): 1: 1000 1000 600 600; 2: 500 800 500 800; 3: 300 1200 1200 300 — so
     the totals are A 1800, B 3000, C 2300, D 1700; the best evening only: A 1000, B 1200, C 1200, D 800.
     """
-    competition = make_competition(club, **fields)
-    a, b, c, d = make_players(club, ["Anna Aap", "Bert Bok", "Cor Cavia", "Dirk Das"])
+    competition = CompetitionFactory(club=club, **fields)
+    a, b, c, d = [
+        PlayerFactory(club=club, name=full_name) for full_name in ["Anna Aap", "Bert Bok", "Cor Cavia", "Dirk Das"]
+    ]
     for number, (ab, cd, seating) in enumerate(
         [(1000, 600, (a, c, b, d)), (500, 800, (a, b, c, d)), (300, 1200, (a, b, d, c))], start=1
     ):
-        evening = make_evening(competition, number)
-        round_ = make_round(competition, number, evening=evening)
-        play(round_, totals=[ab, cd], players=seating)
+        evening = EveningFactory(competition=competition, number=number)
+        round_ = RoundFactory(competition=competition, number=number, evening=evening)
+        played_match(round_, totals=[ab, cd], players=seating)
     return competition, (a, b, c, d)

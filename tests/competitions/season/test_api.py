@@ -7,9 +7,8 @@ import pytest
 from clubs.tokens import create_token
 from competitions.models import Competition
 from competitions.season.models import SettingsChange
-from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
-from tests.competitions.standings.factories import make_club
+from tests.factories import ClubFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -25,7 +24,7 @@ def call(client, method, url, token=None, body=None):
 
 
 def test_clubs_lists_only_the_clubs_the_user_organises(client, club, token):
-    make_club("elders")
+    ClubFactory(slug="elders")
     assert call(client, "get", "/api/clubs", token).json() == [{"slug": "troef", "name": club.name, "is_league": False}]
     assert call(client, "get", "/api/clubs").status_code == 401
 
@@ -81,8 +80,8 @@ def test_bad_input_is_a_400_naming_the_field_and_creates_nothing(client, club, t
 
 
 def test_rights_a_scorer_or_another_clubs_organiser_may_not(client, club):
-    scorer = create_token(make_user("scorer", scorer_of=club))
-    other = create_token(make_user("other", organiser_of=make_club("elders")))
+    scorer = create_token(UserFactory(username="scorer", scorer_of=club))
+    other = create_token(UserFactory(username="other", organiser_of=ClubFactory(slug="elders")))
     for key in (scorer, other):
         response = call(client, "post", "/api/competitions", key, {"club": "troef", "name": "X"})
         assert response.status_code == 403 and response.json()["errors"][0]["field"] == "Authorization"
@@ -112,7 +111,7 @@ def test_patch_changes_only_what_is_sent_and_asks_to_confirm_a_recompute(client,
 
 def test_patch_and_settings_of_an_unknown_or_foreign_competition(client, club, token):
     assert call(client, "patch", "/api/competitions/nope", token, {"name": "X"}).status_code == 404
-    foreign, _players = played_season(make_club("elders"))
+    foreign, _players = played_season(ClubFactory(slug="elders"))
     assert call(client, "patch", f"/api/competitions/{foreign.slug}", token, {"name": "X"}).status_code == 403
     assert call(client, "get", f"/api/competitions/{foreign.slug}/settings", token).status_code == 403
     assert Competition.objects.get(pk=foreign.pk).name != "X"

@@ -10,13 +10,13 @@ from django.utils import timezone
 
 from competitions.season import services
 from competitions.season.models import SettingsChange
-from tests.competitions.factories import make_competition
+from tests.factories import CompetitionFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_change_log_dates_have_dutch_month_names(client, club, organiser):
-    competition = make_competition(club, format="individual")
+    competition = CompetitionFactory(club=club, format="individual")
     services.update_competition(
         competition=competition, user=organiser, changes={"organiser_entry_counts": True}, confirmed=True
     )

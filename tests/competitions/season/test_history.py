@@ -19,8 +19,7 @@ from competitions.season.models import SettingsChange
 from competitions.season.selectors import default_source, replay, replay_sources
 from competitions.season.services import start_new_season
 from competitions.standings import standings
-from tests.competitions.standings.factories import make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -35,9 +34,9 @@ ROWS = [
 
 @pytest.fixture
 def setup(client):
-    comp = make_competition(format="individual", min_evenings=2)
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
-    user = make_user("org-hist", club=comp.club, role="organiser")
+    comp = CompetitionFactory(format="individual", min_evenings=2)
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
+    user = UserFactory(username="org-hist", organiser_of=comp.club)
     token = create_token(user)
     return comp, {"HTTP_AUTHORIZATION": f"Bearer {token}"}
 
@@ -118,7 +117,7 @@ def test_unknown_names_are_refused_unless_created(setup):
 
 def test_only_an_organiser_of_the_club_may_import(client, setup):
     comp, _headers = setup
-    stranger = make_user("stranger-hist")
+    stranger = UserFactory(username="stranger-hist")
     headers = {"HTTP_AUTHORIZATION": f"Bearer {create_token(stranger)}"}
     assert post(client, comp, headers, ROWS).status_code == 403
     assert post(client, comp, {}, ROWS).status_code == 401
@@ -131,7 +130,7 @@ def test_last_season_imported_from_the_spreadsheet_can_be_replayed(setup):
     (Anna Aap's best 3000 beats Bert Bok's 2900; Cor Cavia 2000, one evening, still below the minimum
     of 2). Nothing is saved."""
     last, _headers = setup
-    organiser = make_user("org-replay", club=last.club, role="organiser")
+    organiser = UserFactory(username="org-replay", organiser_of=last.club)
     import_evening_totals(competition=last, user=organiser, rows=ROWS, create_players=True)
     season = start_new_season(
         competition=last, user=organiser, name="Seizoen 2026-2027", evening_dates=["2026-09-04", "2026-10-02"]

@@ -20,8 +20,7 @@ from competitions.models import Evening, EveningTotal
 from competitions.season.history import UNPLANNED, HistoryRefused, import_evening_totals
 from competitions.season.models import SettingsChange
 from tests.competitions.season.test_history_page import upload, url
-from tests.competitions.standings.factories import make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +29,7 @@ PLANNED = ["2024-09-20", "2024-10-18", "2024-11-15"]
 
 @pytest.fixture
 def comp():
-    comp = make_competition(
+    comp = CompetitionFactory(
         format="individual",
         slug="westerwolde",
         evening_dates=PLANNED,
@@ -38,13 +37,13 @@ def comp():
         season_start=datetime.date(2024, 9, 1),
         season_end=datetime.date(2025, 6, 30),
     )
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     return comp
 
 
 @pytest.fixture
 def organiser(comp):
-    return make_user("org-dates", club=comp.club, role="organiser")
+    return UserFactory(username="org-dates", organiser_of=comp.club)
 
 
 def rows(*dates):
@@ -100,11 +99,11 @@ def test_a_date_that_is_not_planned_is_asked_and_nothing_is_written(comp, organi
 
 @pytest.mark.usefixtures("english")
 def test_outside_the_season_and_after_today_are_asked_too(organiser):
-    comp = make_competition(
+    comp = CompetitionFactory(
         format="individual", season_start=datetime.date(2024, 9, 1), season_end=datetime.date(2025, 6, 30)
     )
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
-    organiser = make_user("org-dates-2", club=comp.club, role="organiser")
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
+    organiser = UserFactory(username="org-dates-2", organiser_of=comp.club)
     with pytest.raises(HistoryRefused) as refused:
         import_evening_totals(
             competition=comp, user=organiser, rows=rows("2024-08-30", "2024-09-06"), create_players=False
@@ -112,8 +111,8 @@ def test_outside_the_season_and_after_today_are_asked_too(organiser):
     assert [e.message for e in refused.value.errors] == [
         "30-08-2024 lies outside the season (01-09-2024 to 30-06-2025): add it anyway?"
     ]
-    open_ended = make_competition(format="individual")
-    make_players(open_ended.club, ["Anna Aap", "Bert Bok"])
+    open_ended = CompetitionFactory(format="individual")
+    [PlayerFactory(club=open_ended.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     later = (datetime.date.today() + datetime.timedelta(days=400)).isoformat()
     with pytest.raises(HistoryRefused) as refused:
         import_evening_totals(competition=open_ended, user=None, rows=rows(later), create_players=False)

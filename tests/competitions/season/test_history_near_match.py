@@ -13,8 +13,7 @@ from clubs.models import Player
 from clubs.tokens import create_token
 from competitions.models import Evening, EveningTotal
 from tests.competitions.season.test_history_page import upload, url
-from tests.competitions.standings.factories import make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -30,14 +29,14 @@ ROWS = [
 
 @pytest.fixture
 def comp():
-    comp = make_competition(format="individual", slug="clubavonden")
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
+    comp = CompetitionFactory(format="individual", slug="clubavonden")
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
     return comp
 
 
 @pytest.fixture
 def headers(comp):
-    token = create_token(make_user("org-near", club=comp.club, role="organiser"))
+    token = create_token(UserFactory(username="org-near", organiser_of=comp.club))
     return {"HTTP_AUTHORIZATION": f"Bearer {token}"}
 
 
@@ -74,7 +73,7 @@ def test_the_api_creates_them_when_asked(client, comp, headers):
 
 
 def test_the_page_asks_with_a_checkbox_and_refuses_until_it_is_ticked(client, comp):
-    client.force_login(make_user("org-page-near", club=comp.club, role="organiser"))
+    client.force_login(UserFactory(username="org-page-near", organiser_of=comp.club))
     rows = [(r["player"], datetime.date.fromisoformat(r["date"]), r["points"]) for r in ROWS]
     response = upload(client, comp, rows)
     body = response.content.decode()

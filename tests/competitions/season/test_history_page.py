@@ -17,8 +17,7 @@ from openpyxl import Workbook, load_workbook
 from clubs.models import Player
 from competitions.models import Evening, EveningTotal
 from competitions.season.models import SettingsChange
-from tests.competitions.standings.factories import make_club, make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -44,9 +43,9 @@ def xlsx(rows, headers=("Player", "Date", "Points")) -> SimpleUploadedFile:
 
 @pytest.fixture
 def comp(client):
-    comp = make_competition(format="individual", slug="clubavonden")
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
-    client.force_login(make_user("org-page", club=comp.club, role="organiser"))
+    comp = CompetitionFactory(format="individual", slug="clubavonden")
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
+    client.force_login(UserFactory(username="org-page", organiser_of=comp.club))
     return comp
 
 
@@ -112,7 +111,7 @@ def test_unknown_names_need_confirmation_before_anything_is_imported(client, com
 
 
 def test_the_confirmation_is_bound_to_the_competition(client, comp):
-    other = make_competition(club=comp.club, format="individual", slug="andere")
+    other = CompetitionFactory(club=comp.club, format="individual", slug="andere")
     response = upload(client, comp, [("Cor Cavia", datetime.date(2025, 10, 3), 2000)])
     moved = client.post(url(other), {"payload": response.context["payload"]})
     assert moved.status_code == 400
@@ -131,7 +130,7 @@ def test_the_same_file_again_changes_nothing(client, comp):
 
 
 def test_another_clubs_organiser_is_refused(client, comp):
-    client.force_login(make_user("org-other", club=make_club(), role="organiser"))
+    client.force_login(UserFactory(username="org-other", organiser_of=ClubFactory()))
     assert client.get(url(comp)).status_code == 403
     assert client.post(url(comp), {"file": xlsx(GOOD)}).status_code == 403
     assert client.get(url(comp) + "template.xlsx").status_code == 403

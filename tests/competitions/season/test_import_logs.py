@@ -12,8 +12,7 @@ from clubs.models import Club
 from clubs.tokens import create_token
 from competitions.season.history import HistoryRefused, import_evening_totals
 from scoring.results.imports import import_results
-from tests.competitions.standings.factories import make_competition, make_players
-from tests.scoring.factories import make_user
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory
 from tests.scoring.results.test_import_results import (  # noqa: F401 (fixtures)
     club,
     edit,
@@ -39,9 +38,9 @@ def lines(caplog, logger: str) -> list[str]:
 
 @pytest.fixture
 def history():
-    comp = make_competition(format="individual", slug="logboek")
-    make_players(comp.club, ["Anna Aap", "Bert Bok"])
-    return comp, make_user("log-boss", club=comp.club, role="organiser")
+    comp = CompetitionFactory(format="individual", slug="logboek")
+    [PlayerFactory(club=comp.club, name=full_name) for full_name in ["Anna Aap", "Bert Bok"]]
+    return comp, UserFactory(username="log-boss", organiser_of=comp.club)
 
 
 def test_the_evening_totals_import_logs_one_line_on_success(history, caplog):

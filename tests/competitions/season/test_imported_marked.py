@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from competitions.season.history import import_evening_totals
 from tests.competitions.standings.test_season_rules import season
-from tests.scoring.factories import make_user
+from tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -26,7 +26,7 @@ NOTE = "° = imported from the club's own records (evening 4)."
 @pytest.fixture
 def comp():
     comp, people = season()
-    boss = make_user("marks-boss", club=comp.club, role="organiser")
+    boss = UserFactory(username="marks-boss", organiser_of=comp.club)
     rows = [
         {"player": "Speler A", "date": "2025-06-06", "points": 900},
         {"player": "Speler B", "date": "2025-06-06", "points": 700},

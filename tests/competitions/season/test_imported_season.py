@@ -26,9 +26,8 @@ from competitions.season.history import HistoryRefused, import_evening_totals
 from competitions.season.reglementen import BY_KEY
 from competitions.standings import evening_results
 from competitions.standings.report import evening_report
-from tests.competitions.factories import make_user
-from tests.scoring.factories import make_club
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.factories import ClubFactory, UserFactory
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -53,8 +52,8 @@ def rows_of(evenings):
 
 @pytest.fixture
 def season():
-    club = make_club("westerwolde")
-    organiser = make_user("wedstrijdleider", organiser_of=club)
+    club = ClubFactory(slug="westerwolde")
+    organiser = UserFactory(username="wedstrijdleider", organiser_of=club)
     values = {**BY_KEY["best-5-of-7"].settings(), "name": "Clubavonden 2025-2026", "points_champion": True}
     competition = services.create_competition(club=club, user=organiser, values=values)
     return competition, organiser

@@ -12,8 +12,8 @@ from django.urls import reverse
 from competitions.models import Competition
 from competitions.season import services
 from competitions.season.forms import tie_choices
-from tests.competitions.factories import make_competition
 from tests.competitions.season.conftest import played_season
+from tests.factories import CompetitionFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -70,7 +70,7 @@ def test_no_setting_code_reaches_the_competitions_pages(client, club, organiser)
 
 
 def test_a_bare_competition_too(client, club, organiser):
-    competition = make_competition(club, format="pairs")
+    competition = CompetitionFactory(club=club, format="pairs")
     client.force_login(organiser)
     text = words(client.get(reverse("season:settings", args=[competition.slug])).content.decode())
     assert not [code for code in codes() if re.search(rf"(?<![\w-]){re.escape(code)}(?![\w-])", text)]

@@ -10,9 +10,8 @@ from django.urls import reverse
 from competitions.models import Competition
 from competitions.season import services
 from competitions.season.models import SettingsChange
-from tests.competitions.factories import make_competition, make_user
 from tests.competitions.season.conftest import played_season
-from tests.competitions.standings.factories import make_evening, make_players, make_round, play
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory, RoundFactory, UserFactory, played_match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -81,7 +80,7 @@ def test_changing_the_preset_shows_its_house_rules_without_javascript(logged_in,
 
 def test_the_settings_page_needs_an_organiser_of_the_club(client, club):
     competition, _players = played_season(club)
-    client.force_login(make_user("scorer", scorer_of=club))
+    client.force_login(UserFactory(username="scorer", scorer_of=club))
     assert client.get(reverse("season:settings", args=[competition.slug])).status_code == 403
     assert client.get(reverse("season:new", args=[club.slug])).status_code == 403
     assert client.get(reverse("season:new-season", args=[competition.slug])).status_code == 403
@@ -145,9 +144,12 @@ def test_the_settings_page_and_its_replay_run_a_fixed_number_of_queries(logged_i
     small, _players = played_season(club, name="Klein")
     big, _players = played_season(club, name="Groot")
     for number in range(4, 10):  # six more evenings with four more players each
-        more = make_players(club, [f"Extra{number} A", f"Extra{number} B", f"Extra{number} C", f"Extra{number} D"])
-        evening = make_evening(big, number)
-        play(make_round(big, number, evening=evening), totals=[900, 700], players=more)
+        more = [
+            PlayerFactory(club=club, name=full_name)
+            for full_name in [f"Extra{number} A", f"Extra{number} B", f"Extra{number} C", f"Extra{number} D"]
+        ]
+        evening = EveningFactory(competition=big, number=number)
+        played_match(RoundFactory(competition=big, number=number, evening=evening), totals=[900, 700], players=more)
     counts = []
     for competition in (small, big):
         url = reverse("season:settings", args=[competition.slug])
@@ -190,7 +192,7 @@ def test_a_new_competition_can_replay_last_season_before_it_is_created(logged_in
 
 def test_the_change_log_names_settings_in_words_not_codes(client, club, organiser):
     """Issue 33 item 11: raw codes ("organiser_entry_counts") never reach a page."""
-    competition = make_competition(club, format="individual")
+    competition = CompetitionFactory(club=club, format="individual")
     services.update_competition(
         competition=competition, user=organiser, changes={"organiser_entry_counts": True}, confirmed=True
     )

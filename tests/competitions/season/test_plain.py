@@ -11,7 +11,7 @@ from competitions.models import Competition
 from competitions.standings.plain import plain_rules
 from tests.competitions.pdf_overlap import overlaps
 from tests.competitions.season.conftest import played_season
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -15,7 +15,7 @@ from competitions.models import Competition
 from competitions.season import services
 from competitions.season.models import SettingsChange
 from tests.competitions.season.test_pages import _form_data
-from tests.competitions.standings.factories import make_competition
+from tests.factories import CompetitionFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ SEASON = {"season_start": datetime.date(2024, 9, 1), "season_end": datetime.date
 
 @pytest.fixture
 def first(club):
-    return make_competition(club, name="Clubavond", slug="clubavond-2024", **SEASON)
+    return CompetitionFactory(club=club, name="Clubavond", slug="clubavond-2024", **SEASON)
 
 
 def counts():
@@ -65,7 +65,7 @@ def test_another_season_or_another_name_is_fine_and_a_rename_onto_a_twin_is_refu
     assert "already a competition “Clubavond”" in refused.value.errors["name"]
     assert Competition.objects.get(pk=other.pk).name == "Parencompetitie"
     # two without any dates are the same (undated) season
-    make_competition(club, name="Zomeravond", slug="zomer")
+    CompetitionFactory(club=club, name="Zomeravond", slug="zomer")
     with pytest.raises(services.SettingsRefused) as refused:
         services.create_competition(club=club, user=organiser, values={"name": "Zomeravond"})
     assert "without season dates" in refused.value.errors["name"]

@@ -13,9 +13,8 @@ from competitions.season.history import import_evening_totals
 from competitions.season.models import SettingsChange
 from competitions.season.reglementen import BY_KEY, TEMPLATES
 from competitions.standings import standings
-from tests.competitions.factories import make_user
 from tests.competitions.season.conftest import played_season
-from tests.competitions.standings.factories import make_competition, make_teams, members
+from tests.factories import CompetitionFactory, UserFactory, named_team_entrants, team_players
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -57,7 +56,7 @@ def test_bad_settings_are_refused_naming_the_field_and_nothing_is_created(club, 
 
 
 def test_only_an_organiser_of_the_club_may_create(club):
-    scorer = make_user("scorer", scorer_of=club)
+    scorer = UserFactory(username="scorer", scorer_of=club)
     with pytest.raises(services.NotOrganiser):
         services.create_competition(club=club, user=scorer, values={"name": "X"})
     assert not Competition.objects.exists()
@@ -177,11 +176,11 @@ def test_the_models_cross_field_checks_are_the_settings_checks(club, organiser):
 def test_new_season_copies_team_entrants_with_their_divisions_and_seeds(club, organiser):
     """A league of teams of four in two poules: next season has the same teams (the same Team rows,
     not copies), in poules of the same names, seeded as before; nothing of this season moves."""
-    competition = make_competition(club, format="teams", name="Competitie 2025-2026", ruleset="rotterdam")
+    competition = CompetitionFactory(club=club, format="teams", name="Competitie 2025-2026", ruleset="rotterdam")
     north = Division.objects.create(competition=competition, name="Poule Noord", order=1)
     south = Division.objects.create(competition=competition, name="Poule Zuid", order=2)
-    entrants = make_teams(competition, ["Troef", "Pit"], size=4, division=north)
-    entrants += make_teams(competition, ["Roem"], size=4, division=south)
+    entrants = named_team_entrants(competition, ["Troef", "Pit"], size=4, division=north)
+    entrants += named_team_entrants(competition, ["Roem"], size=4, division=south)
 
     season = services.start_new_season(
         competition=competition, user=organiser, name="Competitie 2026-2027", evening_dates=["2026-09-04"]
@@ -197,7 +196,7 @@ def test_new_season_copies_team_entrants_with_their_divisions_and_seeds(club, or
     assert {d.pk for d in season.divisions.all()}.isdisjoint({north.pk, south.pk})
     assert [d.name for d in season.divisions.order_by("order")] == ["Poule Noord", "Poule Zuid"]
     assert [m.player.name for m in entrants[0].team.members.order_by("position")] == [
-        p.name for p in members(copied[1])
+        p.name for p in team_players(copied[1])
     ]
     assert competition.entrants.count() == 3 and Team.objects.filter(club=club).count() == 3
 
@@ -205,7 +204,7 @@ def test_new_season_copies_team_entrants_with_their_divisions_and_seeds(club, or
 def test_imported_evenings_are_results_a_standings_change_waits_for_confirmation(club, organiser):
     """Evening totals imported from the club's spreadsheet count like confirmed evenings, so a change
     that recomputes them asks first (the API's 409), as confirmed tables do; a quiet one does not."""
-    competition = make_competition(club, format="individual", standings_method="total")
+    competition = CompetitionFactory(club=club, format="individual", standings_method="total")
     import_evening_totals(
         competition=competition,
         user=organiser,

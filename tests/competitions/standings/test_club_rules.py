@@ -7,7 +7,7 @@ from django.utils import timezone
 from competitions import services
 from competitions.models import Match, MatchSide
 from competitions.standings import standings
-from tests.competitions.factories import make_club, make_competition, make_players
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -24,9 +24,9 @@ def play(competition, players, seed, *, threes=True):
 
 
 def test_absence_scores_the_players_own_average():
-    club = make_club()
-    competition = make_competition(club, absence_policy="own_average", rounds_per_evening=1)
-    players = make_players(club, 8)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, absence_policy="own_average", rounds_per_evening=1)
+    players = PlayerFactory.create_batch(8, club=club)
     play(competition, players, 1)
     play(competition, players[:4] + players[5:8] + [], 2, threes=True)  # players[4] stays home
     row = next(r for r in standings(competition) if r.player_id == players[4].pk)
@@ -37,11 +37,11 @@ def test_absence_scores_the_players_own_average():
 
 @pytest.mark.parametrize("policy, expected", [("nothing", 0), ("lowest", 1000), ("fixed", 1450)])
 def test_a_bye_scores_as_the_competition_says(policy, expected):
-    club = make_club()
-    competition = make_competition(
-        club, bye_policy=policy, bye_points=1450, three_player_tables=False, rounds_per_evening=1
+    club = ClubFactory()
+    competition = CompetitionFactory(
+        club=club, bye_policy=policy, bye_points=1450, three_player_tables=False, rounds_per_evening=1
     )
-    players = make_players(club, 9)
+    players = PlayerFactory.create_batch(9, club=club)
     round = play(competition, players, 3)
     bye_player = round.byes.get().entrant.player_id
     row = next(r for r in standings(competition) if r.player_id == bye_player)

@@ -17,24 +17,29 @@ import pytest
 
 from competitions.models import Competition
 from competitions.standings import evening_results_by_number, standings
-from tests.competitions.standings.factories import (
-    bye,
-    make_competition,
-    make_evening,
-    make_players,
-    make_round,
-    play,
-    player_entrant,
+from tests.factories import (
+    ByeFactory,
+    CompetitionFactory,
+    EntrantFactory,
+    EveningFactory,
+    PlayerFactory,
+    RoundFactory,
+    played_match,
 )
 
 pytestmark = pytest.mark.django_db
 
 
 def season(**fields) -> tuple[Competition, dict]:
-    comp = make_competition(format="individual", **fields)
-    people = dict(zip("ABCDEFGHI", make_players(comp.club, [f"Speler {x}" for x in "ABCDEFGHI"])))
+    comp = CompetitionFactory(format="individual", **fields)
+    people = dict(
+        zip(
+            "ABCDEFGHI",
+            [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Speler {x}" for x in "ABCDEFGHI"]],
+        )
+    )
     for p in people.values():
-        player_entrant(comp, p)
+        EntrantFactory(competition=comp, player=p)
     p = people
     tables = {
         1: [((p["A"], p["B"], p["C"], p["D"]), (1000, 800)), ((p["E"], p["F"], p["G"], p["H"]), (900, 700))],
@@ -42,11 +47,11 @@ def season(**fields) -> tuple[Competition, dict]:
         3: [((p["A"], p["B"], p["C"], p["D"]), (1000, 1000)), ((p["E"], p["F"], p["G"], p["H"]), (800, 800))],
     }
     for number, seats in tables.items():
-        round_ = make_round(comp, number, evening=make_evening(comp, number))
+        round_ = RoundFactory(competition=comp, number=number, evening=EveningFactory(competition=comp, number=number))
         for four, totals in seats:
-            play(round_, totals=totals, players=four)
+            played_match(round_, totals=totals, players=four)
         if number == 1:
-            bye(round_, player_entrant(comp, p["I"]))
+            ByeFactory(round=round_, entrant=EntrantFactory(competition=comp, player=p["I"]))
     return comp, people
 
 

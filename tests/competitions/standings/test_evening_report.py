@@ -14,8 +14,8 @@ from competitions.models import Competition, Round
 from competitions.standings.metrics import StandingRow
 from competitions.standings.report import evening_report
 from core.numbers import quotient
-from tests.competitions.standings.factories import make_competition, make_evening, make_players, play, player_entrant
 from tests.competitions.standings.test_season_rules import add_evening, season
+from tests.factories import CompetitionFactory, EntrantFactory, EveningFactory, PlayerFactory, played_match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -94,19 +94,21 @@ def average_season():
     """Best average, one table of four, four evenings (A C – B D): 1001–999, 1000–1000, 1000–1000,
     1000–1001. A = C: 4001 / 4 = 1000.25, shown 1000.3 (half up; Django's number_format cut it to
     1000); B = D: 4000 / 4 = 1000."""
-    comp = make_competition(format="individual", standings_method=Competition.StandingsMethod.BEST_AVERAGE)
-    people = dict(zip("ABCD", make_players(comp.club, [f"Speler {x}" for x in "ABCD"])))
+    comp = CompetitionFactory(format="individual", standings_method=Competition.StandingsMethod.BEST_AVERAGE)
+    people = dict(
+        zip("ABCD", [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Speler {x}" for x in "ABCD"]])
+    )
     for person in people.values():
-        player_entrant(comp, person)
+        EntrantFactory(competition=comp, player=person)
     for number, totals in enumerate(((1001, 999), (1000, 1000), (1000, 1000), (1000, 1001)), start=1):
         round_ = Round.objects.create(
             competition=comp,
             number=number,
-            evening=make_evening(comp, number),
+            evening=EveningFactory(competition=comp, number=number),
             evening_round=1,
             status=Round.Status.PUBLISHED,
         )
-        play(round_, totals=totals, players=[people[x] for x in "ABCD"])
+        played_match(round_, totals=totals, players=[people[x] for x in "ABCD"])
     return comp
 
 

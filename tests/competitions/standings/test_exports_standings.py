@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import shutil
 
@@ -10,32 +11,23 @@ import pytest
 
 from competitions.models import MatchSide
 from competitions.standings import standings
-from tests.scoring.sheet_factories import (
-    fill_match,
-    ink_ratio,
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    pdf_pages_text,
-    render_png,
-)
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, RoundFactory, fill_match, seated_match
+from tests.readback import ink_ratio, pdf_pages_text, render_png
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def competition():
-    club = make_club("KC Ĳsselmonde")
-    competition = make_competition(club, name="Parencompetitie", slug="paren", format="pairs")
-    players = [make_player(club) for _ in range(8)]
+    club = ClubFactory(name="KC Ĳsselmonde")
+    competition = CompetitionFactory(club=club, name="Parencompetitie", slug="paren", format="pairs")
+    players = [PlayerFactory(club=club) for _ in range(8)]
     names = ["De Schoppenboeren", "Roem & Co", "Joëlle's Jokers", "Nat of Niet"]
     for number, pairing in enumerate([((0, 1), (2, 3)), ((0, 2), (1, 3))], start=1):
-        round_ = make_round(competition, number)
+        round_ = RoundFactory(competition=competition, number=number, date=datetime.date(2025, 3, 14))
         for table, (home, away) in enumerate(pairing, start=1):
             four = [players[2 * home], players[2 * away], players[2 * home + 1], players[2 * away + 1]]
-            match = make_match(round_, table, four, team_names=[names[home], names[away]])
+            match = seated_match(round=round_, table=table, players=four, team_names=[names[home], names[away]])
             fill_match(match, seed=10 * number + table)
             sides = list(MatchSide.objects.filter(match=match).order_by("side"))
             a, b = sides
@@ -88,14 +80,14 @@ def test_standings_files_404_and_query_count(client, competition, django_assert_
 
 
 def test_empty_standings_still_export(client):
-    make_competition(slug="leeg", format="pairs")
+    CompetitionFactory(slug="leeg", format="pairs")
     assert client.get("/competitions/leeg/standings.pdf").status_code == 200
     content = b"".join(client.get("/competitions/leeg/standings.xlsx").streaming_content)
     assert len(list(openpyxl.load_workbook(io.BytesIO(content)).active.iter_rows())) == 1  # the header
 
 
 def test_evenings_that_do_not_count_are_struck_through_with_a_note_and_the_sheet_is_named_in_dutch(client):
-    from tests.competitions.standings.factories import generated_individual
+    from tests.factories import generated_individual
 
     comp = generated_individual(players=8, evenings=3, rounds=1)
     comp.standings_method = "best_n"
@@ -128,7 +120,7 @@ def test_the_evenings_dates_are_on_a_sheet_of_their_own(client):
     "avonden" lists each evening's number, date and whether it was imported."""
     import datetime
 
-    from tests.competitions.standings.factories import generated_individual
+    from tests.factories import generated_individual
 
     comp = generated_individual(players=8, evenings=3, rounds=1)
     comp.evenings.filter(number=2).update(date=datetime.date(2025, 10, 3), imported=True)

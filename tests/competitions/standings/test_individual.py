@@ -8,17 +8,19 @@ from competitions.models import Competition
 from competitions.standings import evening_results, standings
 from competitions.standings.individual import evening_rows
 from scoring import services
-from tests.competitions.standings.factories import (
-    bye,
-    make_club,
-    make_competition,
-    make_evening,
-    make_players,
-    make_round,
-    play,
-    player_entrant,
+from tests.factories import (
+    ByeFactory,
+    ClubFactory,
+    CompetitionFactory,
+    EntrantFactory,
+    EveningFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+    played_match,
+    seated_match,
+    simulated_sheet,
 )
-from tests.scoring.factories import make_match, make_user, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
@@ -35,18 +37,27 @@ def season():
                round 2: P1+P2 1500 v P5+P3 1700, P4 drawn out.
     Evening 2, round 3: P1+P3 1200 v P2+P4 2400; P5 absent.
     """
-    club = make_club()
-    comp = make_competition(club, format="individual", bye_policy="fixed", bye_points=1600, prize_places=2)
-    p1, p2, p3, p4, p5 = players = make_players(club, ["Piet Een", "Jan Twee", "Kees Drie", "Anna Vier", "Els Vijf"])
+    club = ClubFactory()
+    comp = CompetitionFactory(club=club, format="individual", bye_policy="fixed", bye_points=1600, prize_places=2)
+    p1, p2, p3, p4, p5 = players = [
+        PlayerFactory(club=club, name=full_name)
+        for full_name in ["Piet Een", "Jan Twee", "Kees Drie", "Anna Vier", "Els Vijf"]
+    ]
     for p in players:
-        player_entrant(comp, p)
-    e1, e2 = make_evening(comp, 1), make_evening(comp, 2)
-    r1, r2, r3 = make_round(comp, 1, evening=e1), make_round(comp, 2, evening=e1), make_round(comp, 3, evening=e2)
-    play(r1, totals=(2000, 1000), players=(p1, p2, p3, p4), stats=[{"roem": 100, "bids": 4, "made": 3}, {"nat": 1}])
-    bye(r1, player_entrant(comp, p5))
-    play(r2, totals=(1500, 1700), players=(p1, p5, p2, p3))
-    bye(r2, player_entrant(comp, p4))
-    play(r3, totals=(1200, 2400), players=(p1, p2, p3, p4))
+        EntrantFactory(competition=comp, player=p)
+    e1, e2 = EveningFactory(competition=comp, number=1), EveningFactory(competition=comp, number=2)
+    r1, r2, r3 = (
+        RoundFactory(competition=comp, number=1, evening=e1),
+        RoundFactory(competition=comp, number=2, evening=e1),
+        RoundFactory(competition=comp, number=3, evening=e2),
+    )
+    played_match(
+        r1, totals=(2000, 1000), players=(p1, p2, p3, p4), stats=[{"roem": 100, "bids": 4, "made": 3}, {"nat": 1}]
+    )
+    ByeFactory(round=r1, entrant=EntrantFactory(competition=comp, player=p5))
+    played_match(r2, totals=(1500, 1700), players=(p1, p5, p2, p3))
+    ByeFactory(round=r2, entrant=EntrantFactory(competition=comp, player=p4))
+    played_match(r3, totals=(1200, 2400), players=(p1, p2, p3, p4))
     return comp
 
 
@@ -119,12 +130,16 @@ def test_best_average_over_n(season):
 
 
 def test_periods_best_k_per_period_then_best_p_periods():
-    club = make_club()
-    comp = make_competition(club, standings_method="periods", period_length=2, period_best=1, periods_counted=1)
-    p1, p2, p3, p4 = make_players(club, ["A Een", "B Twee", "C Drie", "D Vier"])
+    club = ClubFactory()
+    comp = CompetitionFactory(club=club, standings_method="periods", period_length=2, period_best=1, periods_counted=1)
+    p1, p2, p3, p4 = [PlayerFactory(club=club, name=full_name) for full_name in ["A Een", "B Twee", "C Drie", "D Vier"]]
     totals = [(100, 500), (300, 0), (250, 400), (250, 350)]  # A+C (side 0) v B+D (side 1)
     for number, pair in enumerate(totals, start=1):
-        play(make_round(comp, number, evening=make_evening(comp, number)), totals=pair, players=(p1, p2, p3, p4))
+        played_match(
+            RoundFactory(competition=comp, number=number, evening=EveningFactory(competition=comp, number=number)),
+            totals=pair,
+            players=(p1, p2, p3, p4),
+        )
     rows = {r.name: r for r in standings(comp)}
     assert rows["A Een"].points == 300 and rows["B Twee"].points == 500
     assert [e.counted for e in rows["A Een"].evenings] == [False, True, False, False]
@@ -150,15 +165,17 @@ def test_evening_results_with_prizes_and_the_booby_prize(season):
 
 
 def test_head_to_head_between_two_players_who_opposed():
-    club = make_club()
-    comp = make_competition(club, tie_breakers=["head_to_head"])
-    a, b, c, d, e, f, g, h = make_players(club, [f"{x} Speler" for x in "ABCDEFGH"])
-    ev = make_evening(comp, 1)
-    r1, r2 = make_round(comp, 1, evening=ev), make_round(comp, 2, evening=ev)
-    play(r1, totals=(1000, 1200), players=(a, b, c, d))  # D beat A
-    play(r1, totals=(1500, 1500), players=(e, f, g, h))  # F and G drew
-    play(r2, totals=(1400, 800), players=(a, f, e, g))
-    play(r2, totals=(1200, 300), players=(d, b, h, c))
+    club = ClubFactory()
+    comp = CompetitionFactory(club=club, tie_breakers=["head_to_head"])
+    a, b, c, d, e, f, g, h = [
+        PlayerFactory(club=club, name=full_name) for full_name in [f"{x} Speler" for x in "ABCDEFGH"]
+    ]
+    ev = EveningFactory(competition=comp, number=1)
+    r1, r2 = RoundFactory(competition=comp, number=1, evening=ev), RoundFactory(competition=comp, number=2, evening=ev)
+    played_match(r1, totals=(1000, 1200), players=(a, b, c, d))  # D beat A
+    played_match(r1, totals=(1500, 1500), players=(e, f, g, h))  # F and G drew
+    played_match(r2, totals=(1400, 800), players=(a, f, e, g))
+    played_match(r2, totals=(1200, 300), players=(d, b, h, c))
     # E 2900, H 2700, A 2400, D 2400, F 2300, G 2300, B 1500, C 1300
     rows = standings(comp)
     assert [(r.rank_label, r.name[0]) for r in rows] == [
@@ -177,18 +194,22 @@ def test_head_to_head_between_two_players_who_opposed():
 
 
 def test_a_table_of_three_scores_each_player_their_own_side():
-    club = make_club()
-    comp = make_competition(club, ruleset="driemans")
-    a, b, c = make_players(club, ["A Een", "B Twee", "C Drie"])
-    play(make_round(comp, 1, evening=make_evening(comp, 1)), totals=(900, 700, 500), players=(a, b, c))
+    club = ClubFactory()
+    comp = CompetitionFactory(club=club, ruleset="driemans")
+    a, b, c = [PlayerFactory(club=club, name=full_name) for full_name in ["A Een", "B Twee", "C Drie"]]
+    played_match(
+        RoundFactory(competition=comp, number=1, evening=EveningFactory(competition=comp, number=1)),
+        totals=(900, 700, 500),
+        players=(a, b, c),
+    )
     assert scores(standings(comp)) == {"A Een": 900, "B Twee": 700, "C Drie": 500}
 
 
 def test_only_confirmed_results_count_end_to_end_through_the_scoring_services():
-    club = make_club("troef")
-    scorer = make_user("s1", club=club, role="scorer")
-    organiser = make_user("o1", club=club, role="organiser")
-    match = make_match(club)
+    club = ClubFactory(slug="troef")
+    scorer = UserFactory(username="s1", scorer_of=club)
+    organiser = UserFactory(username="o1", organiser_of=club)
+    match = seated_match(club=club)
     comp = match.round.competition
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=5), version=0)
     assert standings(comp) == []  # nobody registered, no confirmed result yet: nobody listed

@@ -16,29 +16,34 @@ from django.urls import reverse
 
 from competitions.models import Attendance, Round
 from competitions.standings import evening_results_by_number
-from tests.competitions.standings.factories import make_competition, make_evening, make_players, play
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory, played_match
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def second_evening():
-    comp = make_competition(format="individual", missed_round_policy="fixed", missed_round_points=250)
-    people = dict(zip("ABCDEFGH", make_players(comp.club, [f"Laat {x}" for x in "ABCDEFGH"])))
+    comp = CompetitionFactory(format="individual", missed_round_policy="fixed", missed_round_points=250)
+    people = dict(
+        zip(
+            "ABCDEFGH",
+            [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Laat {x}" for x in "ABCDEFGH"]],
+        )
+    )
     p = people
-    first = make_evening(comp, 1)
+    first = EveningFactory(competition=comp, number=1)
     for number in (1, 2):
         round_ = Round.objects.create(
             competition=comp, number=number, evening=first, evening_round=number, status="published"
         )
-        play(round_, totals=(300, 300), players=[p["A"], p["B"], p["C"], p["D"]])
-    evening = make_evening(comp, 2)
+        played_match(round_, totals=(300, 300), players=[p["A"], p["B"], p["C"], p["D"]])
+    evening = EveningFactory(competition=comp, number=2)
     one = Round.objects.create(competition=comp, number=3, evening=evening, evening_round=1, status="published")
     two = Round.objects.create(competition=comp, number=4, evening=evening, evening_round=2, status="published")
-    play(one, totals=(400, 300), players=[p["A"], p["B"], p["C"], p["D"]])
-    play(one, totals=(300, 200, 100), players=[p["E"], p["F"], p["G"]])
-    play(two, totals=(500, 200), players=[p["A"], p["B"], p["C"], p["D"]])
-    play(two, totals=(350, 250), players=[p["E"], p["F"], p["G"], p["H"]])
+    played_match(one, totals=(400, 300), players=[p["A"], p["B"], p["C"], p["D"]])
+    played_match(one, totals=(300, 200, 100), players=[p["E"], p["F"], p["G"]])
+    played_match(two, totals=(500, 200), players=[p["A"], p["B"], p["C"], p["D"]])
+    played_match(two, totals=(350, 250), players=[p["E"], p["F"], p["G"], p["H"]])
     Attendance.objects.bulk_create(
         [Attendance(evening=evening, player=x, arrived_late=letter == "H") for letter, x in people.items()]
     )

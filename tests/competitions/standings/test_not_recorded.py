@@ -20,18 +20,18 @@ from competitions.models import Competition
 from competitions.standings import standings
 from scoring import services
 from scoring.totals.services import save_totals
-from tests.competitions.standings.factories import (
-    make_club,
-    make_competition,
-    make_evening,
-    make_players,
-    make_round,
-    make_teams,
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    EveningFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+    named_team_entrants,
     pair_match,
-    play,
+    played_match,
 )
-from tests.scoring.factories import make_user
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -43,10 +43,18 @@ TOTALS_ROEM_ONLY = dict(roem=40, nat=None, pits=None, tegenpits=None, bids=None,
 def league():
     """Aas played a full sheet and a totals-only match (roem kept); Boer only full sheets; Heer
     only the totals-only match."""
-    comp = make_competition(format="pairs", slug="mixed", entry_mode="totals")
-    aas, boer, heer = make_teams(comp, ["Aas", "Boer", "Heer"])
-    pair_match(make_round(comp, 1), aas, boer, (1700, 1000), stats=[FULL, dict(FULL, roem=20, nat=2)])
-    pair_match(make_round(comp, 2), aas, heer, (1600, 1100), stats=[TOTALS_ROEM_ONLY, dict(TOTALS_ROEM_ONLY, roem=0)])
+    comp = CompetitionFactory(format="pairs", slug="mixed", entry_mode="totals")
+    aas, boer, heer = named_team_entrants(comp, ["Aas", "Boer", "Heer"])
+    pair_match(
+        RoundFactory(competition=comp, number=1), aas, boer, (1700, 1000), stats=[FULL, dict(FULL, roem=20, nat=2)]
+    )
+    pair_match(
+        RoundFactory(competition=comp, number=2),
+        aas,
+        heer,
+        (1600, 1100),
+        stats=[TOTALS_ROEM_ONLY, dict(TOTALS_ROEM_ONLY, roem=0)],
+    )
     return comp
 
 
@@ -97,11 +105,13 @@ def test_the_xlsx_and_pdf_show_a_dash_too(client, league):
 
 
 def test_individual_seasons_and_evenings_mark_them_too():
-    comp = make_competition(format="individual", slug="avonden", entry_mode="totals")
-    evening = make_evening(comp, 1)
-    p = make_players(comp.club, ["An A", "Bo B", "Cor C", "Dirk D"])
-    round_ = make_round(comp, 1, evening=evening)
-    play(round_, totals=(1700, 1000), players=p, stats=[dict(TOTALS_ROEM_ONLY, nat=1), dict(TOTALS_ROEM_ONLY, nat=0)])
+    comp = CompetitionFactory(format="individual", slug="avonden", entry_mode="totals")
+    evening = EveningFactory(competition=comp, number=1)
+    p = [PlayerFactory(club=comp.club, name=full_name) for full_name in ["An A", "Bo B", "Cor C", "Dirk D"]]
+    round_ = RoundFactory(competition=comp, number=1, evening=evening)
+    played_match(
+        round_, totals=(1700, 1000), players=p, stats=[dict(TOTALS_ROEM_ONLY, nat=1), dict(TOTALS_ROEM_ONLY, nat=0)]
+    )
     rows = by_name(standings(comp))
     assert rows["An A"].unrecorded == {"pits", "tegenpits", "bids", "made", "verzaakt"}
     assert rows["An A"].nat == 1 and rows["An A"].roem == 40
@@ -112,13 +122,13 @@ def test_individual_seasons_and_evenings_mark_them_too():
 
 
 def test_through_the_services_a_confirmed_totals_result_counts_with_dashes(client):
-    club = make_club("totalen")
-    comp = make_competition(club, format="pairs", slug="totalen", entry_mode="totals")
-    aas, boer = make_teams(comp, ["Aas", "Boer"])
-    match = pair_match(make_round(comp, 1), aas, boer, (0, 0), confirmed=False)
+    club = ClubFactory(slug="totalen")
+    comp = CompetitionFactory(club=club, format="pairs", slug="totalen", entry_mode="totals")
+    aas, boer = named_team_entrants(comp, ["Aas", "Boer"])
+    match = pair_match(RoundFactory(competition=comp, number=1), aas, boer, (0, 0), confirmed=False)
     match.status = "open"
     match.save()
-    scorer, organiser = make_user("s", club=club, role="scorer"), make_user("o", club=club, role="organiser")
+    scorer, organiser = UserFactory(username="s", scorer_of=club), UserFactory(username="o", organiser_of=club)
     saved = save_totals(match=match, user=scorer, version=0, totals=[1800, 1200], nat=[1, 3])
     assert by_name(standings(comp))["Aas"].played == 0  # not confirmed yet: does not count
     services.confirm_match(match=saved, user=organiser)
@@ -136,10 +146,10 @@ def page_queries(client, url) -> int:
 
 
 def test_no_extra_queries_for_not_recorded_statistics(client, league, django_assert_max_num_queries):
-    full = make_competition(format="pairs", slug="full")
-    aas, boer, heer = make_teams(full, ["Aas", "Boer", "Heer"])
-    pair_match(make_round(full, 1), aas, boer, (1700, 1000), stats=[FULL, FULL])
-    pair_match(make_round(full, 2), aas, heer, (1600, 1100), stats=[FULL, FULL])
+    full = CompetitionFactory(format="pairs", slug="full")
+    aas, boer, heer = named_team_entrants(full, ["Aas", "Boer", "Heer"])
+    pair_match(RoundFactory(competition=full, number=1), aas, boer, (1700, 1000), stats=[FULL, FULL])
+    pair_match(RoundFactory(competition=full, number=2), aas, heer, (1600, 1100), stats=[FULL, FULL])
     for suffix in ("standings/", "standings.xlsx", "standings.pdf"):
         mixed = page_queries(client, f"/competitions/mixed/{suffix}")
         assert mixed == page_queries(client, f"/competitions/full/{suffix}")

@@ -14,7 +14,7 @@ from competitions.standings import evening_results_by_number, standings
 from competitions.standings.metrics import StandingRow
 from competitions.standings.prizes import prize_places, prize_rule_text
 from competitions.standings.tiebreak import rank_rows
-from tests.competitions.standings.factories import make_competition, make_evening, make_players, make_round, play
+from tests.factories import CompetitionFactory, EveningFactory, PlayerFactory, RoundFactory, played_match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -44,13 +44,16 @@ def test_one_prize_per_n_players_present():
 def twelve_player_evening(**fields):
     """One evening, one round, three tables: the twelve players score 1200, 1190 … 1090 (side
     totals set directly); player k sits at table k // 4."""
-    comp = make_competition(format="individual", prize_places=4, prize_every=0, **fields)
-    players = make_players(comp.club, [f"Speler{k:02d} van der Test{k:02d}" for k in range(12)])
-    evening = make_evening(comp, 1)
-    round_ = make_round(comp, 1, evening=evening)
+    comp = CompetitionFactory(format="individual", prize_places=4, prize_every=0, **fields)
+    players = [
+        PlayerFactory(club=comp.club, name=full_name)
+        for full_name in [f"Speler{k:02d} van der Test{k:02d}" for k in range(12)]
+    ]
+    evening = EveningFactory(competition=comp, number=1)
+    round_ = RoundFactory(competition=comp, number=1, evening=evening)
     for t in range(3):
         four = players[4 * t : 4 * t + 4]
-        play(round_, totals=(1200 - 40 * t, 1190 - 40 * t), players=(four[0], four[1], four[2], four[3]))
+        played_match(round_, totals=(1200 - 40 * t, 1190 - 40 * t), players=(four[0], four[1], four[2], four[3]))
     return comp, players
 
 

@@ -26,7 +26,7 @@ from competitions.models import (
     Substitution,
 )
 from competitions.standings import evening_results_by_number, points_championship, standings
-from tests.competitions.standings.factories import make_competition, make_evening, make_players, play, player_entrant
+from tests.factories import CompetitionFactory, EntrantFactory, EveningFactory, PlayerFactory, played_match
 
 pytestmark = pytest.mark.django_db
 
@@ -39,22 +39,27 @@ TABLES = {
 
 
 def season(evenings: int = 3, **fields) -> tuple[Competition, dict]:
-    comp = make_competition(format="individual", **fields)
-    people = dict(zip("ABCDEFGHI", make_players(comp.club, [f"Speler {x}" for x in "ABCDEFGHI"])))
+    comp = CompetitionFactory(format="individual", **fields)
+    people = dict(
+        zip(
+            "ABCDEFGHI",
+            [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Speler {x}" for x in "ABCDEFGHI"]],
+        )
+    )
     for p in people.values():
-        player_entrant(comp, p)
+        EntrantFactory(competition=comp, player=p)
     for number in range(1, evenings + 1):
         add_evening(comp, people, number)
     return comp, people
 
 
 def add_evening(comp, people, number):
-    evening = make_evening(comp, number)
+    evening = EveningFactory(competition=comp, number=number)
     round_ = Round.objects.create(
         competition=comp, number=number, evening=evening, evening_round=1, status=Round.Status.PUBLISHED
     )
     for letters, totals in TABLES[number]:
-        play(round_, totals=totals, players=[people[x] for x in letters])
+        played_match(round_, totals=totals, players=[people[x] for x in letters])
     return evening
 
 
@@ -191,16 +196,21 @@ def late_evening(**fields):
     Round 1's average per player: (2×400 + 2×300 + 300 + 200 + 100) / 7 = 2000 / 7 = 285.7 -> 286.
     Evening: A = C = 900, B = D = 500, E = 650, F = G = 450, H = 250 + what round 1 gives.
     """
-    comp = make_competition(format="individual", **fields)
-    people = dict(zip("ABCDEFGH", make_players(comp.club, [f"Laat {x}" for x in "ABCDEFGH"])))
-    evening = make_evening(comp, 1)
+    comp = CompetitionFactory(format="individual", **fields)
+    people = dict(
+        zip(
+            "ABCDEFGH",
+            [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Laat {x}" for x in "ABCDEFGH"]],
+        )
+    )
+    evening = EveningFactory(competition=comp, number=1)
     first = Round.objects.create(competition=comp, number=1, evening=evening, evening_round=1, status="published")
     second = Round.objects.create(competition=comp, number=2, evening=evening, evening_round=2, status="published")
     p = people
-    play(first, totals=(400, 300), players=[p["A"], p["B"], p["C"], p["D"]])
-    play(first, totals=(300, 200, 100), players=[p["E"], p["F"], p["G"]])
-    play(second, totals=(500, 200), players=[p["A"], p["B"], p["C"], p["D"]])
-    play(second, totals=(350, 250), players=[p["E"], p["F"], p["G"], p["H"]])
+    played_match(first, totals=(400, 300), players=[p["A"], p["B"], p["C"], p["D"]])
+    played_match(first, totals=(300, 200, 100), players=[p["E"], p["F"], p["G"]])
+    played_match(second, totals=(500, 200), players=[p["A"], p["B"], p["C"], p["D"]])
+    played_match(second, totals=(350, 250), players=[p["E"], p["F"], p["G"], p["H"]])
     Attendance.objects.bulk_create(
         [Attendance(evening=evening, player=x, arrived_late=letter == "H") for letter, x in people.items()]
     )
@@ -265,17 +275,19 @@ def test_without_a_penalty_the_verzaakt_count_changes_nothing():
 # --- 10. substitutes -----------------------------------------------------------------------------------
 def substitute_evening(counts_for):
     """round 1: A C 400 – B D 300; round 2: S (for A) C 500 – B D 200. S takes over A's seat from round 2."""
-    comp = make_competition(format="individual", substitute_counts_for=counts_for)
-    people = dict(zip("ABCDS", make_players(comp.club, [f"Inval {x}" for x in "ABCDS"])))
+    comp = CompetitionFactory(format="individual", substitute_counts_for=counts_for)
+    people = dict(
+        zip("ABCDS", [PlayerFactory(club=comp.club, name=full_name) for full_name in [f"Inval {x}" for x in "ABCDS"]])
+    )
     for letter in "ABCD":
-        player_entrant(comp, people[letter])
-    evening = make_evening(comp, 1)
+        EntrantFactory(competition=comp, player=people[letter])
+    evening = EveningFactory(competition=comp, number=1)
     p = people
     for number, north, totals in ((1, "A", (400, 300)), (2, "S", (500, 200))):
         round_ = Round.objects.create(
             competition=comp, number=number, evening=evening, evening_round=number, status="published"
         )
-        play(round_, totals=totals, players=[p[north], p["B"], p["C"], p["D"]])
+        played_match(round_, totals=totals, players=[p[north], p["B"], p["C"], p["D"]])
     Substitution.objects.create(evening=evening, member=p["A"], substitute=p["S"], from_round=2)
     return comp, people
 
@@ -329,7 +341,7 @@ ALL_ON = dict(
 
 @pytest.mark.parametrize("evenings", [2, 4])
 def test_the_season_rules_keep_the_standings_to_a_fixed_number_of_queries(evenings, django_assert_max_num_queries):
-    from tests.competitions.standings.factories import generated_individual
+    from tests.factories import generated_individual
 
     comp = generated_individual(players=12, evenings=evenings, rounds=2, **ALL_ON)
     for evening in comp.evenings.all():

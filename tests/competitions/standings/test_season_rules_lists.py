@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 
 from tests.competitions.standings.test_season_rules import add_evening, season
-from tests.scoring.sheet_factories import pdf_pages_text
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

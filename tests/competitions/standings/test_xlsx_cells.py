@@ -11,7 +11,7 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from competitions.models import MatchSide
-from tests.competitions.standings.factories import generated_individual
+from tests.factories import generated_individual
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from competitions.models import Match, MatchSeat, MatchSide
 from scoring import services
 from scoring.backup import auto
 from scoring.backup.services import VERSION, backups_in, make_backup
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 
 @pytest.fixture
@@ -39,11 +39,11 @@ def enter_and_confirm(match: Match, scorer, organiser) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_is_made_once_every_table_of_the_round_is_confirmed(backups, caplog):
-    club = make_club("auto")
-    match = make_match(club)
+    club = ClubFactory(slug="auto")
+    match = seated_match(club=club)
     other = second_table(match)
-    scorer = make_user("auto-scorer", club=club, role="scorer")
-    organiser = make_user("auto-organiser", club=club, role="organiser")
+    scorer = UserFactory(username="auto-scorer", scorer_of=club)
+    organiser = UserFactory(username="auto-organiser", organiser_of=club)
     with caplog.at_level(logging.INFO):
         enter_and_confirm(match, scorer, organiser)
         auto.wait()
@@ -70,8 +70,8 @@ def test_only_the_newest_backups_are_kept(backups):
 
 @pytest.mark.django_db(transaction=True)
 def test_the_organiser_of_the_only_club_sees_the_last_backup_and_downloads_it(backups, client):
-    club = make_club("enige")
-    organiser = make_user("enige-organiser", club=club, role="organiser")
+    club = ClubFactory(slug="enige")
+    organiser = UserFactory(username="enige-organiser", organiser_of=club)
     client.force_login(organiser)
     page = client.get("/manage/").content.decode()
     assert "Nog geen backup gemaakt" in page
@@ -88,22 +88,22 @@ def test_the_organiser_of_the_only_club_sees_the_last_backup_and_downloads_it(ba
 
 @pytest.mark.django_db(transaction=True)
 def test_an_organiser_of_one_club_among_several_may_not_take_every_clubs_data(backups, client):
-    club = make_club("een")
-    make_club("ander")
+    club = ClubFactory(slug="een")
+    ClubFactory(slug="ander")
     make_backup()
-    organiser = make_user("een-organiser", club=club, role="organiser")
+    organiser = UserFactory(username="een-organiser", organiser_of=club)
     client.force_login(organiser)
     page = client.get("/manage/").content.decode()
     assert "Laatste backup gemaakt op" in page
     assert "/manage/backups/latest/" not in page
     assert client.get("/manage/backups/latest/").status_code == 403
     assert client.post("/manage/backups/new/").status_code == 403
-    scorer = make_user("een-scorer", club=club, role="scorer")
+    scorer = UserFactory(username="een-scorer", scorer_of=club)
     client.force_login(scorer)
     assert client.get("/manage/backups/latest/").status_code == 403
     client.logout()
     assert client.get("/manage/backups/latest/").status_code == 302  # to the login page
-    admin = make_user("beheerder")
+    admin = UserFactory(username="beheerder")
     admin.is_superuser = True
     admin.save()
     client.force_login(admin)
@@ -115,7 +115,7 @@ def evening_of(club, rounds: int) -> list[Match]:
     one table each."""
     from competitions.models import Evening, Round
 
-    first = make_match(club, format="individual", rounds_per_evening=rounds)
+    first = seated_match(club=club, format="individual", rounds_per_evening=rounds)
     evening = Evening.objects.create(competition=first.round.competition, number=1)
     Round.objects.filter(pk=first.round_id).update(evening=evening)
     tables = [first]
@@ -147,10 +147,10 @@ def reasons(directory) -> list[str]:
 def test_the_end_of_an_evening_makes_its_own_backup(backups, caplog):
     """A round ends with a round's backup; the confirmation that completes the evening's last planned
     round makes the evening's backup, named so in the manifest and the log, with the software's version."""
-    club = make_club("slot")
+    club = ClubFactory(slug="slot")
     first, last = evening_of(club, rounds=2)
-    scorer = make_user("slot-scorer", club=club, role="scorer")
-    organiser = make_user("slot-organiser", club=club, role="organiser")
+    scorer = UserFactory(username="slot-scorer", scorer_of=club)
+    organiser = UserFactory(username="slot-organiser", organiser_of=club)
     enter_and_confirm(first, scorer, organiser)
     auto.wait()
     assert reasons(backups) == [f"round {first.round_id} confirmed"], "the first round: a round's backup"
@@ -169,7 +169,7 @@ def test_the_end_of_an_evening_makes_its_own_backup(backups, caplog):
 def test_an_evening_is_over_only_when_every_planned_round_is_played_and_confirmed():
     from competitions.evenings.selectors import evening_over
 
-    club = make_club("half")
+    club = ClubFactory(slug="half")
     first, last = evening_of(club, rounds=2)
     evening_id = Match.objects.get(pk=first.pk).round.evening_id
     assert not evening_over(evening_id, 2)

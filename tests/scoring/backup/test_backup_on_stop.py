@@ -27,11 +27,11 @@ django.setup()
 from django.core.management import call_command
 call_command("migrate", verbosity=0)
 from scoring import services
-from tests.scoring.factories import make_match, make_user, simulated_sheet
-match = make_match()
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
+match = seated_match(club=ClubFactory(slug="troef"))
 club = match.round.competition.club
-scorer = make_user("stop-scorer", club=club, role="scorer")
-organiser = make_user("stop-organiser", club=club, role="organiser")
+scorer = UserFactory(username="stop-scorer", scorer_of=club)
+organiser = UserFactory(username="stop-organiser", organiser_of=club)
 saved = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match), version=match.version)
 services.confirm_match(match=saved, user=organiser, version=saved.version)
 """

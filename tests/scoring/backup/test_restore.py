@@ -22,7 +22,7 @@ from scoring import services
 from scoring.backup.services import make_backup
 from scoring.demo.season import seed_demo
 from scoring.models import AuditEntry
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 ROOT = Path(__file__).resolve().parents[3]
 CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]+"')
@@ -74,7 +74,7 @@ def test_after_a_restore_every_page_and_the_api_answer_exactly_as_before(tmp_pat
     assert after == counts
     # New rows get new keys (on PostgreSQL the sequences were reset past the restored rows).
     match = Match.objects.exclude(status=Match.Status.CONFIRMED).filter(round__competition__format="individual").first()
-    user = make_user("na-de-restore")
+    user = UserFactory(username="na-de-restore")
     user.is_superuser = True
     user.save()
     saved = services.save_deals(match=match, user=user, deals=simulated_sheet(match, count=3), version=match.version)
@@ -84,8 +84,8 @@ def test_after_a_restore_every_page_and_the_api_answer_exactly_as_before(tmp_pat
 
 @pytest.fixture
 def small_backup(transactional_db, tmp_path):
-    match = make_match()
-    organiser = make_user("backup-organiser")
+    match = seated_match(club=ClubFactory(slug="troef"))
+    organiser = UserFactory(username="backup-organiser")
     organiser.is_superuser = True
     organiser.save()
     services.save_deals(match=match, user=organiser, deals=simulated_sheet(match, count=4), version=match.version)

@@ -33,7 +33,7 @@ def save(stop: Path, log: Path) -> None:
 
     from competitions.models import Match
     from scoring import services
-    from tests.scoring.factories import simulated_sheet
+    from tests.factories import simulated_sheet
 
     user = get_user_model().objects.get(username="organiser")
     rng = random.Random(28)

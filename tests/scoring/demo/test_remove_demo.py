@@ -19,7 +19,7 @@ from scoring import services as scoring
 from scoring.demo.selectors import demo_contents
 from scoring.demo.services import DemoRemovalError, remove_demo
 from scoring.models import Deal
-from tests.scoring.factories import make_match, simulated_sheet
+from tests.factories import seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 User = get_user_model()
@@ -32,7 +32,7 @@ def real_club_with_a_played_evening():
     club, organiser = set_up_club(club_name="KV De Hoge Troef", username="wilma", password=PASSWORD)
     scorer = User.objects.create_user("kees", password=PASSWORD)
     StaffRole.objects.create(user=scorer, club=club, role=StaffRole.Role.SCORER)
-    match = make_match(club, slug="hoge-troef-avonden")
+    match = seated_match(club=club, slug="hoge-troef-avonden", name=f"Avonden {club.slug}")
     saved = scoring.save_deals(match=match, user=scorer, deals=simulated_sheet(match), version=match.version)
     scoring.confirm_match(match=saved, user=organiser, version=saved.version)
     return club, organiser

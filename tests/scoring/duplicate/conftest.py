@@ -9,13 +9,13 @@ import pytest
 from competitions.models import Competition
 from scoring.duplicate.demo import play_evening
 from scoring.duplicate.services import create_duplicate
-from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory, team_entrants
 
 
 def dealt_evening(tables: int = 4, boards: int = 16, *, seed: int = 7, **fields):
-    club = make_club()
-    competition = make_competition(club, Competition.Format.DUPLICATE, **fields)
-    make_team_entrants(competition, 2 * tables)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, format=Competition.Format.DUPLICATE, **fields)
+    team_entrants(competition, 2 * tables)
     setup = create_duplicate(competition=competition, tables=tables, boards=boards, seed=seed)
     return club, competition, setup
 
@@ -23,6 +23,6 @@ def dealt_evening(tables: int = 4, boards: int = 16, *, seed: int = 7, **fields)
 @pytest.fixture
 def played_evening(db):
     club, competition, setup = dealt_evening()
-    enterer, confirmer = make_user(scorer_of=club), make_user(organiser_of=club)
+    enterer, confirmer = UserFactory(scorer_of=club), UserFactory(organiser_of=club)
     play_evening(setup, random.Random(11), enterer=enterer, confirmer=confirmer)
     return setup

@@ -14,7 +14,7 @@ from scoring.duplicate.selectors import load_evening
 from scoring.duplicate.services import DuplicateError, create_duplicate
 from scoring.models import Deal
 from scoring.rules.boards import parse_hands
-from tests.competitions.factories import make_club, make_competition, make_team_entrants
+from tests.factories import ClubFactory, CompetitionFactory, team_entrants
 from tests.scoring.duplicate.conftest import dealt_evening
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -73,14 +73,14 @@ def test_a_table_not_played_is_scaled_by_neuberg_and_its_pairs_get_the_average(d
     import random
 
     from scoring.duplicate.demo import play_evening
-    from tests.competitions.factories import make_user
+    from tests.factories import UserFactory
 
     club, competition, setup = dealt_evening(seed=3)
     play_evening(
         setup,
         random.Random(1),
-        enterer=make_user(scorer_of=club),
-        confirmer=make_user(organiser_of=club),
+        enterer=UserFactory(scorer_of=club),
+        confirmer=UserFactory(organiser_of=club),
         skip=((2, 3),),
     )
     evening = load_evening(setup)
@@ -102,20 +102,20 @@ def test_a_table_not_played_is_scaled_by_neuberg_and_its_pairs_get_the_average(d
 
 
 def test_refusals_name_what_is_wrong(db):
-    club = make_club()
-    competition = make_competition(club, "duplicate")
-    make_team_entrants(competition, 6)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, format="duplicate")
+    team_entrants(competition, 6)
     with pytest.raises(DuplicateError, match="16 deals do not divide over 3 tables.*15 or 18"):
         create_duplicate(competition=competition, tables=3, boards=16)
     with pytest.raises(DuplicateError, match="4 tables need 8 pairs; .* has 6"):
         create_duplicate(competition=competition, tables=4, boards=16)
     with pytest.raises(DuplicateError, match="Tables: choose between 2"):
         create_duplicate(competition=competition, tables=1, boards=16)
-    pairs = make_competition(club, "pairs")
+    pairs = CompetitionFactory(club=club, format="pairs")
     with pytest.raises(DuplicateError, match="not a duplicate competition"):
         create_duplicate(competition=pairs, tables=3, boards=18)
-    three = make_competition(club, "duplicate", ruleset="driemans")
-    make_team_entrants(three, 6)
+    three = CompetitionFactory(club=club, format="duplicate", ruleset="driemans")
+    team_entrants(three, 6)
     with pytest.raises(DuplicateError, match="four players"):
         create_duplicate(competition=three, tables=3, boards=18)
     assert not Board.objects.exists() and not Round.objects.exists()

@@ -41,7 +41,7 @@ from scoring.duplicate.models import DuplicateSetup
 from scoring.duplicate.selectors import boards_seen
 from scoring.models import Deal
 from scoring.ratings.models import PlayerRating
-from tests.competitions.factories import make_club, make_players, make_user
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -55,9 +55,11 @@ def empty_cache(settings):
 
 
 def in_progress():
-    club = make_club()
-    organiser, scorer = make_user(organiser_of=club), make_user(scorer_of=club)
-    competition = seed_duplicate_in_progress(club, make_players(club, 16), enterer=scorer, confirmer=organiser, seed=5)
+    club = ClubFactory()
+    organiser, scorer = UserFactory(organiser_of=club), UserFactory(scorer_of=club)
+    competition = seed_duplicate_in_progress(
+        club, PlayerFactory.create_batch(16, club=club), enterer=scorer, confirmer=organiser, seed=5
+    )
     return competition, organiser, scorer
 
 
@@ -252,7 +254,7 @@ def test_a_board_shows_once_every_table_has_played_it_and_a_table_once_all_its_b
         assert seen.match(pk) == (not boards & open_boards), (r, t)
     assert boards_seen(organiser, competition).everything
     assert boards_seen(scorer, competition).everything
-    assert not boards_seen(make_user(), competition).everything
+    assert not boards_seen(UserFactory(), competition).everything
 
 
 def mixed():

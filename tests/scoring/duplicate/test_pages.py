@@ -16,8 +16,8 @@ from competitions.pairings import mitchell
 from scoring.duplicate.demo import play_evening
 from scoring.duplicate.hands import seat_hands
 from scoring.duplicate.selectors import load_evening, matchpoints_text
-from tests.competitions.factories import make_user
 from tests.competitions.pdf_overlap import overlaps
+from tests.factories import UserFactory
 from tests.scoring.duplicate.conftest import dealt_evening
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -29,8 +29,8 @@ def pdf_text(content: bytes) -> str:
 
 def played(tables=4, boards=16, seed=7):
     club, competition, setup = dealt_evening(tables, boards, seed=seed)
-    organiser = make_user(organiser_of=club)
-    play_evening(setup, random.Random(seed), enterer=make_user(scorer_of=club), confirmer=organiser)
+    organiser = UserFactory(organiser_of=club)
+    play_evening(setup, random.Random(seed), enterer=UserFactory(scorer_of=club), confirmer=organiser)
     return competition, setup, organiser
 
 
@@ -99,7 +99,7 @@ def test_hand_records_are_for_the_clubs_staff_and_print_every_hand_and_the_movem
     competition, setup, organiser = played()
     url = reverse("duplicate:hand_records", args=[competition.slug])
     assert client.get(url).status_code == 302  # to the login
-    client.force_login(make_user())
+    client.force_login(UserFactory())
     assert client.get(url).status_code == 403
     client.force_login(organiser)
     response = client.get(url)
@@ -152,8 +152,8 @@ def test_pages_run_a_fixed_number_of_queries(client, django_assert_max_num_queri
 def test_a_table_not_played_shows_neuberg_and_the_clubs_average(client):
     # Round 2 at table 3 is never played; rounds 3 and 4 are confirmed, so its pairs missed those deals.
     club, competition, setup = dealt_evening(4, 16, seed=5)
-    organiser = make_user(organiser_of=club)
-    play_evening(setup, random.Random(5), enterer=make_user(scorer_of=club), confirmer=organiser, skip=((2, 3),))
+    organiser = UserFactory(organiser_of=club)
+    play_evening(setup, random.Random(5), enterer=UserFactory(scorer_of=club), confirmer=organiser, skip=((2, 3),))
     evening = load_evening(setup)
     client.force_login(organiser)  # the staff see the deals before every table is confirmed
     scaled = next(b for b in evening.boards if len(b.results) == 3)

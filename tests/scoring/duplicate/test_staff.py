@@ -8,19 +8,19 @@ from django.urls import reverse
 
 from competitions.models import Competition, Round
 from scoring.duplicate.models import Board, DuplicateSetup
-from tests.competitions.factories import make_club, make_competition, make_team_entrants, make_user
+from tests.factories import ClubFactory, CompetitionFactory, UserFactory, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def test_the_organiser_deals_and_the_rounds_appear(client):
-    club = make_club()
-    competition = make_competition(club, Competition.Format.DUPLICATE)
-    make_team_entrants(competition, 6)
+    club = ClubFactory()
+    competition = CompetitionFactory(club=club, format=Competition.Format.DUPLICATE)
+    team_entrants(competition, 6)
     url = reverse("duplicate:deal", args=[competition.slug])
-    client.force_login(make_user(scorer_of=club))
+    client.force_login(UserFactory(scorer_of=club))
     assert client.get(url).status_code == 403
-    client.force_login(make_user(organiser_of=club))
+    client.force_login(UserFactory(organiser_of=club))
     page = client.get(url)
     assert page.status_code == 200 and 'value="3"' in page.content.decode()  # 6 pairs: 3 tables proposed
 

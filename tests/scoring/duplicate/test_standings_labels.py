@@ -13,8 +13,8 @@ from django.utils import translation
 from openpyxl import load_workbook
 
 from scoring.duplicate.demo import play_evening
-from tests.competitions.factories import make_user
 from tests.competitions.pdf_overlap import words
+from tests.factories import UserFactory
 from tests.scoring.duplicate.conftest import dealt_evening
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +23,8 @@ pytestmark = pytest.mark.django_db
 def test_duplicate_standings_are_labelled_boards_mp_and_percent(client, settings):
     settings.LANGUAGE_CODE = "nl"
     club, competition, setup = dealt_evening(4, 16, seed=3)
-    organiser = make_user(organiser_of=club)
-    play_evening(setup, random.Random(3), enterer=make_user(scorer_of=club), confirmer=organiser)
+    organiser = UserFactory(organiser_of=club)
+    play_evening(setup, random.Random(3), enterer=UserFactory(scorer_of=club), confirmer=organiser)
     with translation.override("nl"):
         page = client.get(reverse("competitions:standings", args=[competition.slug])).content.decode()
         pdf = client.get(reverse("competition_exports:standings_pdf", args=[competition.slug])).content
@@ -46,8 +46,8 @@ def test_hand_records_keep_ronde_one_word(client, settings):
     """Issue 34 item 3: "Ronde" broke as "Rond/e" in the hand records' movement table."""
     settings.LANGUAGE_CODE = "nl"
     club, competition, setup = dealt_evening(4, 16, seed=3)
-    organiser = make_user(organiser_of=club)
-    play_evening(setup, random.Random(3), enterer=make_user(scorer_of=club), confirmer=organiser)
+    organiser = UserFactory(organiser_of=club)
+    play_evening(setup, random.Random(3), enterer=UserFactory(scorer_of=club), confirmer=organiser)
     client.force_login(organiser)
     with translation.override("nl"):
         pdf = client.get(reverse("duplicate:hand_records", args=[competition.slug]), HTTP_ACCEPT_LANGUAGE="nl").content

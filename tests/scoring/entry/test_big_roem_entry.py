@@ -13,8 +13,8 @@ from scoring import services
 from scoring.models import Deal
 from scoring.rules import score_match
 from scoring.sheet.deal_input import parse_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match
 from tests.scoring.entry.test_page import form_data, input_value
-from tests.scoring.factories import make_club, make_match, make_user
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -28,17 +28,17 @@ BOOM = [
 
 @pytest.fixture
 def club():
-    return make_club("boom")
+    return ClubFactory(slug="boom")
 
 
 @pytest.fixture
 def match(club):
-    return make_match(club, ruleset="klawerjas")
+    return seated_match(club=club, ruleset="klawerjas")
 
 
 @pytest.fixture
 def scorer(club):
-    return make_user("boom-teller", club=club, role="scorer")
+    return UserFactory(username="boom-teller", scorer_of=club)
 
 
 def strokes_of(match) -> tuple:
@@ -62,7 +62,7 @@ def test_the_entry_form_has_a_box_per_side_in_klawerjas_only(client, match, scor
     page = client.get(reverse("scoring:enter", kwargs={"pk": match.pk})).content.decode()
     assert 'name="deal-1-big_roem_a"' in page and 'name="deal-1-big_roem_b"' in page
     assert 'type="checkbox"' in page and "4J/5" in page
-    other = make_match(club, ruleset="amsterdam")
+    other = seated_match(club=club, ruleset="amsterdam")
     page = client.get(reverse("scoring:enter", kwargs={"pk": other.pk})).content.decode()
     assert "big_roem" not in page
 
@@ -129,7 +129,7 @@ def test_the_box_goes_through_the_results_export_and_import(client, match, score
 
     from scoring.results.imports import import_results
 
-    organiser = make_user("boom-baas", club=club, role="organiser")
+    organiser = UserFactory(username="boom-baas", organiser_of=club)
     client.force_login(scorer)
     assert client.post(reverse("scoring:enter", kwargs={"pk": match.pk}), boom_form(match)).status_code == 302
     client.force_login(organiser)
@@ -165,8 +165,8 @@ def test_the_import_refuses_the_flag_outside_klawerjas(club):
     from scoring.results.exports import RESULT_HEADERS
     from scoring.results.imports import import_results
 
-    other = make_match(club, ruleset="amsterdam")
-    organiser = make_user("boom-baas", club=club, role="organiser")
+    other = seated_match(club=club, ruleset="amsterdam")
+    organiser = UserFactory(username="boom-baas", organiser_of=club)
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.title = "results"

@@ -8,16 +8,16 @@ from django.urls import reverse
 
 from scoring import services
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def saved():
-    club = make_club("leeg")
-    match = make_match(club)
-    scorer = make_user("leeg-teller", club=club, role="scorer")
+    club = ClubFactory(slug="leeg")
+    match = seated_match(club=club)
+    scorer = UserFactory(username="leeg-teller", scorer_of=club)
     match = services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, count=5), version=0)
     return match, scorer
 

@@ -10,21 +10,21 @@ from django.urls import reverse
 from competitions.models import Match
 from scoring import services
 from scoring.models import BlindEntry
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 from tests.scoring.entry.test_page import form_data, input_value
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def second(club):
-    return make_user("scorer2", club=club, role="scorer")
+    return UserFactory(username="scorer2", scorer_of=club)
 
 
 @pytest.fixture
 def entered(club, scorer):
     """A match whose full sheet scorer1 entered."""
-    match = make_match(club)
+    match = seated_match(club=club)
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=21), version=0)
     match.refresh_from_db()
     return match
@@ -68,7 +68,7 @@ def test_confirming_an_old_view_of_the_sheet_is_refused(client, entered, second,
 
 
 def test_confirming_a_part_filled_sheet_is_refused_with_the_services_message(client, club, scorer, second):
-    match = make_match(club)
+    match = seated_match(club=club)
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match)[:4], version=0)
     match.refresh_from_db()
     client.force_login(second)
@@ -76,7 +76,7 @@ def test_confirming_a_part_filled_sheet_is_refused_with_the_services_message(cli
 
 
 def test_another_clubs_organiser_may_not_confirm(client, entered):
-    client.force_login(make_user("org-other", club=make_club("harten"), role="organiser"))
+    client.force_login(UserFactory(username="org-other", organiser_of=ClubFactory(slug="harten")))
     response = client.post(reverse("scoring:confirm", kwargs={"pk": entered.pk}), {"version": entered.version})
     assert response.status_code == 403
     entered.refresh_from_db()
@@ -152,5 +152,5 @@ def test_a_bad_blind_entry_shows_the_error_at_the_deal(client, entered, second):
 
 def test_blind_entry_is_staff_only(client, entered):
     assert client.get(blind_url(entered)).status_code == 302
-    client.force_login(make_user("org-other", club=make_club("harten"), role="organiser"))
+    client.force_login(UserFactory(username="org-other", organiser_of=ClubFactory(slug="harten")))
     assert client.get(blind_url(entered)).status_code == 403

@@ -11,7 +11,7 @@ from competitions.models import Match
 from scoring import services
 from scoring.models import Deal
 from scoring.rules import DealInput, score_deal
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
@@ -79,8 +79,8 @@ def snapshot(match):
 def test_arbitrary_sheets_are_saved_valid_or_refused_unchanged(data):
     match = Match.objects.select_related("round__competition").first()
     if match is None:
-        match = make_match(make_club("fuzz"))
-        make_user("fuzzer", club=match.round.competition.club, role="scorer")
+        match = seated_match(club=ClubFactory(slug="fuzz"))
+        UserFactory(username="fuzzer", scorer_of=match.round.competition.club)
     user = get_user_model().objects.get(username="fuzzer")
     before = snapshot(match)
     try:

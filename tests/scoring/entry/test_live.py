@@ -6,14 +6,14 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def scorer(client, club):
-    user = make_user("scorer1", club=club, role="scorer")
+    user = UserFactory(username="scorer1", scorer_of=club)
     client.force_login(user)
     return user
 
@@ -115,7 +115,7 @@ def test_errors_name_the_deal_field_and_input(client, match, scorer):
 
 
 def test_verplicht_bidder_is_used_when_none_is_typed(client, club, scorer):
-    match = make_match(club, slug="verplicht", rule_options={"trump_choice": "verplicht"})
+    match = seated_match(club=club, slug="verplicht", rule_options={"trump_choice": "verplicht"})
     answer = totals(client, match, {"deal-1-points_a": "81"})
     # deal 1 is dealt by N, so E (zij) must bid: 81–81 makes zij nat
     assert answer["deals"][0]["scores"] == [162, 0]
@@ -143,7 +143,7 @@ def test_the_endpoint_saves_nothing(client, match, scorer):
 def test_only_staff_of_the_club_may_ask(client, match):
     url = reverse("scoring:totals", kwargs={"pk": match.pk})
     assert client.post(url, {"version": "0"}).status_code == 302  # to log in
-    client.force_login(make_user("org-other", club=make_club("harten"), role="organiser"))
+    client.force_login(UserFactory(username="org-other", organiser_of=ClubFactory(slug="harten")))
     assert client.post(url, {"version": "0"}).status_code == 403
 
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from competitions.models import Match
 from scoring import services
 from scoring.models import AuditEntry, Deal
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -81,7 +81,7 @@ def test_anonymous_is_sent_to_log_in(client, match):
 
 
 def test_organiser_of_another_club_is_refused(client, match):
-    other = make_user("org-other", club=make_club("harten"), role="organiser")
+    other = UserFactory(username="org-other", organiser_of=ClubFactory(slug="harten"))
     client.force_login(other)
     assert client.get(enter_url(match)).status_code == 403
     response = client.post(enter_url(match), form_data(simulated_sheet(match), version=0))
@@ -90,7 +90,7 @@ def test_organiser_of_another_club_is_refused(client, match):
 
 
 def test_logged_in_member_without_a_role_is_refused(client, match):
-    client.force_login(make_user("just-a-member"))
+    client.force_login(UserFactory(username="just-a-member"))
     assert client.get(enter_url(match)).status_code == 403
 
 
@@ -224,7 +224,7 @@ def test_an_empty_deal_before_a_filled_one_is_an_error_naming_it(client, match, 
 
 
 def test_verplicht_pre_fills_the_bidder_from_the_dealer(client, club, scorer):
-    match = make_match(club, ruleset="amsterdam", slug="verplicht", rule_options={"trump_choice": "verplicht"})
+    match = seated_match(club=club, ruleset="amsterdam", slug="verplicht", rule_options={"trump_choice": "verplicht"})
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     # first dealer N: the player after the dealer is E (zij) in deal 1, S (wij) in deal 2, ...
@@ -247,7 +247,7 @@ def test_free_trump_choice_leaves_the_bidder_empty(client, match, scorer):
 
 
 def test_wilde_boom_asks_for_trump_and_challenge(client, club, scorer):
-    match = make_match(club, ruleset="wilde-boom")
+    match = seated_match(club=club, ruleset="wilde-boom")
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-trump"' in html and 'name="deal-1-challenge"' in html
@@ -269,7 +269,7 @@ def test_wilde_boom_asks_for_trump_and_challenge(client, club, scorer):
 
 
 def test_nil_is_asked_only_where_the_rules_play_it(client, club, scorer):
-    match = make_match(club, slug="ledig", rule_options={"nil_bid": True})
+    match = seated_match(club=club, slug="ledig", rule_options={"nil_bid": True})
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-nil"' in html
@@ -289,13 +289,13 @@ def test_a_verzaakt_deal_needs_no_made_up_points(client, club, scorer):
     """Issue 33 item 2: "verz." (with the bidder) is a whole deal: the other side scores 162 plus all
     roem, whatever the card points; the points are kept as the score gives them (162 to the other
     side). Under the "fixed-points" penalty the deal is scored as played: the points are asked."""
-    match = make_match(club, slug="verzaakt-zonder-punten")
+    match = seated_match(club=club, slug="verzaakt-zonder-punten")
     client.force_login(scorer)
     data = {"version": "0", "deal-1-bidder": "w", "deal-1-verzaakt": "z", "deal-1-roem_a": "20"}
     assert client.post(enter_url(match), data).status_code == 302
     deal = Deal.objects.get(match=match)
     assert (deal.points_a, deal.points_b, deal.score_a, deal.score_b, deal.verzaakt) == (162, 0, 182, 0, 1)
-    played = make_match(club, slug="verzaakt-met-punten", rule_options={"verzaakt_penalty": "fixed-points"})
+    played = seated_match(club=club, slug="verzaakt-met-punten", rule_options={"verzaakt_penalty": "fixed-points"})
     response = client.post(enter_url(played), data)
     assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
 
@@ -304,7 +304,7 @@ def test_a_verzaakt_deal_needs_no_bidder(client, club, scorer):
     """Issue 33 item 2: "verz." and the side that reneged is a whole deal: no bidder, no points. The
     other side scores 162 plus all roem (RULES.md §4, "whoever bid"); the deal is kept without a
     bidder. Where the club scores a verzaakt deal as played ("fixed-points") both are asked."""
-    match = make_match(club, slug="verzaakt-zonder-bod")
+    match = seated_match(club=club, slug="verzaakt-zonder-bod")
     client.force_login(scorer)
     data = {"version": "0", "deal-1-verzaakt": "z", "deal-1-roem_a": "20"}
     response = client.post(enter_url(match), data)
@@ -318,7 +318,9 @@ def test_a_verzaakt_deal_needs_no_bidder(client, club, scorer):
         0,
         1,
     )
-    played = make_match(club, slug="verzaakt-zonder-bod-gespeeld", rule_options={"verzaakt_penalty": "fixed-points"})
+    played = seated_match(
+        club=club, slug="verzaakt-zonder-bod-gespeeld", rule_options={"verzaakt_penalty": "fixed-points"}
+    )
     data = {"version": "0", "deal-1-verzaakt": "z", "deal-1-points_a": "100"}
     response = client.post(enter_url(played), data)
     assert response.status_code == 400 and not Deal.objects.filter(match=played).exists()
@@ -326,7 +328,7 @@ def test_a_verzaakt_deal_needs_no_bidder(client, club, scorer):
 
 
 def test_a_three_player_table_has_three_columns(client, club, scorer):
-    match = make_match(club, ruleset="driemans")
+    match = seated_match(club=club, ruleset="driemans")
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-points_c"' in html and 'name="deal-1-roem_c"' in html
@@ -412,7 +414,7 @@ def test_a_scorer_cannot_correct_a_confirmed_result(client, match, scorer, organ
 
 
 def test_south_african_klawerjas_has_no_bidder_and_its_own_deal_total(client, club, scorer):
-    match = make_match(club, ruleset="klawerjas")
+    match = seated_match(club=club, ruleset="klawerjas")
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'name="deal-1-bidder"' not in html

@@ -9,7 +9,7 @@ import pytest
 from clubs.models import Team
 from competitions.models import Entrant, MatchSide
 from scoring import services
-from tests.scoring.factories import make_club, make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -24,7 +24,7 @@ KNOWN = [
 
 @pytest.fixture
 def known(club, scorer):
-    match = make_match(club)
+    match = seated_match(club=club)
     sheet = KNOWN + simulated_sheet(match, seed=8)[5:]
     services.save_deals(match=match, user=scorer, deals=sheet, version=0)
     match.refresh_from_db()
@@ -123,7 +123,7 @@ def test_the_audit_trail_is_for_the_clubs_staff_only(client, known, organiser, s
     services.save_deals(match=known, user=organiser, deals=sheet, version=known.version)
     public = client.get(known.get_absolute_url()).content.decode()
     assert 'id="audit"' not in public
-    other = make_user("org-other", club=make_club("harten"), role="organiser")
+    other = UserFactory(username="org-other", organiser_of=ClubFactory(slug="harten"))
     client.force_login(other)
     assert 'id="audit"' not in client.get(known.get_absolute_url()).content.decode()
     client.force_login(scorer)
@@ -150,13 +150,13 @@ def test_staff_see_what_they_can_do(client, known, organiser, scorer):
 
 
 def test_an_empty_match_page(client, club):
-    match = make_match(club)
+    match = seated_match(club=club)
     html = client.get(match.get_absolute_url()).content.decode()
     assert 'id="no-deals"' in html and "not entered yet" in html
 
 
 def test_a_three_player_table(client, club, scorer):
-    match = make_match(club, ruleset="driemans")
+    match = seated_match(club=club, ruleset="driemans")
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=2), version=0)
     html = client.get(match.get_absolute_url()).content.decode()
     assert len(cells(row_of(html, 1))) == 3 + 3 * 4 + 1

@@ -7,14 +7,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
-from tests.scoring.factories import make_match, simulated_sheet
+from tests.factories import seated_match, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
 
 def played(club, scorer, organiser, *, deals: int, slug: str, corrections: int = 0):
     """A match of ``deals`` deals, entered, confirmed and corrected ``corrections`` times (audit rows)."""
-    match = make_match(club, slug=slug, deals_per_match=deals)
+    match = seated_match(club=club, slug=slug, deals_per_match=deals)
     sheet = simulated_sheet(match, seed=deals)
     assert len(sheet) == deals
     saved = services.save_deals(match=match, user=scorer, deals=sheet, version=0)

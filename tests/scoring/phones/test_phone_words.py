@@ -3,7 +3,7 @@
 
 import pytest
 
-from tests.scoring.factories import simulated_sheet
+from tests.factories import simulated_sheet
 from tests.scoring.phones.test_table_link import form_data, publish, save
 
 pytestmark = pytest.mark.django_db

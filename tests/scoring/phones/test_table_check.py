@@ -13,14 +13,14 @@ from scoring import services
 from scoring.matches.tables import AuditTable
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
-from tests.scoring.factories import make_match, simulated_sheet
+from tests.factories import seated_match, simulated_sheet
 from tests.scoring.phones.test_table_link import form_data, publish, save
 
 pytestmark = pytest.mark.django_db
 
 
 def entered_at_table(club, client, second_check: str, *, side: int = 0) -> Match:
-    match = publish(make_match(club, second_check=second_check, slug=f"check-{second_check}"))
+    match = publish(seated_match(club=club, second_check=second_check, slug=f"check-{second_check}"))
     assert save(client, match, form_data(simulated_sheet(match), side=side)).status_code == 200
     match.refresh_from_db()
     return match

@@ -22,8 +22,8 @@ from competitions.models import Match, Round
 from scoring import services
 from scoring.models import AuditEntry
 from scoring.phones.selectors import site_url
-from tests.scoring.factories import make_match, make_user, simulated_sheet
-from tests.scoring.sheet_factories import pdf_pages_text, render_png
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
+from tests.readback import pdf_pages_text, render_png
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +66,7 @@ def save(client, match, data):
 
 
 def test_publishing_gives_every_table_its_own_code_and_a_draft_round_none(club):
-    first, second = make_match(club, slug="one"), make_match(club, slug="two")
+    first, second = seated_match(club=club, slug="one"), seated_match(club=club, slug="two")
     assert first.table_code is None
     publish(first)
     second.refresh_from_db()
@@ -84,7 +84,7 @@ def test_publishing_gives_every_table_its_own_code_and_a_draft_round_none(club):
 def test_the_publish_service_makes_the_codes():
     from competitions import services as organise
 
-    match = make_match(slug="via-service")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="via-service")
     organise.publish_round(round=match.round)
     match.refresh_from_db()
     assert normalise(match.table_code) == match.table_code
@@ -120,7 +120,7 @@ def test_a_wrong_an_old_or_an_unpublished_code_is_not_found_and_says_so(table, c
 def test_the_phone_page_runs_a_fixed_number_of_queries(table, client, django_assert_max_num_queries):
     services.save_deals(
         match=table,
-        user=make_user("s", club=table.round.competition.club, role="scorer"),
+        user=UserFactory(username="s", scorer_of=table.round.competition.club),
         deals=simulated_sheet(table, count=10),
         version=0,
     )
@@ -255,7 +255,7 @@ def test_a_confirmed_or_scorer_entered_sheet_is_read_only_at_the_table(table, cl
 def test_the_staff_view_of_the_api_carries_the_table_url_and_the_public_view_never(table, client, scorer):
     public = client.get(f"/api/matches/{table.pk}")
     assert public.status_code == 200 and "table_url" not in public.json()
-    outsider = make_user("outsider")
+    outsider = UserFactory(username="outsider")
     other = client.get(f"/api/matches/{table.pk}", HTTP_AUTHORIZATION=f"Bearer {tokens.create_token(outsider)}")
     assert "table_url" not in other.json()
     staff = client.get(f"/api/matches/{table.pk}", HTTP_AUTHORIZATION=f"Bearer {tokens.create_token(scorer)}")
@@ -300,7 +300,7 @@ def test_the_printed_qr_code_reads_back_as_the_table_link(table, client, scorer,
 
 
 def test_the_organisers_page_shows_the_address_and_its_qr_code(table, client, scorer):
-    client.force_login(make_user("nobody"))
+    client.force_login(UserFactory(username="nobody"))
     assert client.get("/manage/phones/").status_code == 403
     client.force_login(scorer)
     with override_settings(SITE_URL="http://192.168.1.20:8000"):

@@ -15,8 +15,8 @@ from django.test import override_settings
 from competitions.base.table_codes import printed
 from core.network import lan_address
 from core.site_address import phones_reach
+from tests.readback import pdf_pages_text
 from tests.scoring.phones.test_table_link import publish
-from tests.scoring.sheet_factories import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 

@@ -3,20 +3,15 @@ set per competition, the blank and filled sheets have that many rows and say it 
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.utils import translation
 
 from scoring.prints.sheets import build_sheet, sheets_for_round
 from tests.competitions.pdf_overlap import overlaps
-from tests.scoring.sheet_factories import (
-    fill_match,
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    pdf_pages_text,
-)
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, RoundFactory, fill_match, seated_match
+from tests.readback import pdf_pages_text
 
 pytestmark = pytest.mark.django_db
 
@@ -24,11 +19,13 @@ pytestmark = pytest.mark.django_db
 @pytest.mark.parametrize("language, words", [("en", "12 deals"), ("nl", "12 spellen")])
 def test_a_twelve_deal_competition_prints_twelve_rows_and_says_so(client, settings, language, words):
     settings.LANGUAGE_CODE = language
-    club = make_club()
-    competition = make_competition(club, slug=f"twaalf-{language}", deals_per_match=12)
-    round_ = make_round(competition, 1)
-    make_match(round_, 1, [make_player(club) for _ in range(4)])
-    make_match(round_, 2, [make_player(club) for _ in range(3)])  # a table of three plays 12 too
+    club = ClubFactory(name="KC De Zwarte Boer")
+    competition = CompetitionFactory(club=club, slug=f"twaalf-{language}", deals_per_match=12)
+    round_ = RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14))
+    seated_match(round=round_, table=1, players=[PlayerFactory(club=club) for _ in range(4)])
+    seated_match(
+        round=round_, table=2, players=[PlayerFactory(club=club) for _ in range(3)]
+    )  # a table of three plays 12 too
     sheets = sheets_for_round(round_, urls=lambda m: ("http://x/", "x"))
     assert [len(s.rows) for s in sheets] == [12, 12]
     response = client.get(f"/competitions/{competition.slug}/rounds/1/sheets.pdf", HTTP_ACCEPT_LANGUAGE=language)
@@ -39,9 +36,13 @@ def test_a_twelve_deal_competition_prints_twelve_rows_and_says_so(client, settin
 
 def test_a_filled_twelve_deal_sheet(client):
     with translation.override("en"):
-        club = make_club()
-        competition = make_competition(club, slug="twaalf-gevuld", deals_per_match=12)
-        match = make_match(make_round(competition, 1), 1, [make_player(club) for _ in range(4)])
+        club = ClubFactory(name="KC De Zwarte Boer")
+        competition = CompetitionFactory(club=club, slug="twaalf-gevuld", deals_per_match=12)
+        match = seated_match(
+            round=RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14)),
+            table=1,
+            players=[PlayerFactory(club=club) for _ in range(4)],
+        )
         fill_match(match, seed=3)
         sheet = build_sheet(match, urls=lambda m: ("http://x/", "x"), filled=True)
         assert len(sheet.rows) == 12 and "12 deals" in sheet.rules_options

@@ -4,10 +4,12 @@ address under the QR code is whole (on two lines when it must) and clear of "Pag
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 
 from tests.competitions.pdf_overlap import overlaps, words
-from tests.scoring.sheet_factories import make_club, make_competition, make_match, make_round, make_user
+from tests.factories import ClubFactory, CompetitionFactory, RoundFactory, UserFactory, seated_match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -17,10 +19,10 @@ LONG_SITE = "https://klaverjassen.kc-de-schoppenboeren.nl"
 
 @pytest.fixture
 def round_():
-    club = make_club("KC Lange Namen")
-    competition = make_competition(club, name="Wintercompetitie", slug="lang")
-    round_ = make_round(competition, 1)
-    make_match(round_, 1, team_names=LONG_NAMES)
+    club = ClubFactory(name="KC Lange Namen")
+    competition = CompetitionFactory(club=club, name="Wintercompetitie", slug="lang")
+    round_ = RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14))
+    seated_match(round=round_, table=1, team_names=LONG_NAMES)
     return round_
 
 
@@ -68,7 +70,7 @@ def test_the_address_under_the_qr_code_is_whole_and_clear_of_the_page_number(cli
     assert not [w for w in words(pdf) if w[5].endswith("…")]
     assert overlaps(pdf) == []
     # the club's staff: the table link's code and the short address under it
-    client.force_login(make_user("lang-org", club=round_.competition.club, role="organiser"))
+    client.force_login(UserFactory(username="lang-org", organiser_of=round_.competition.club))
     pdf = _sheet(client)
     assert _address_lines(pdf, f"{host}/t/")
     assert not [w for w in words(pdf) if w[5].endswith("…")]
@@ -81,13 +83,13 @@ def test_the_address_under_the_qr_code_is_whole_and_clear_of_the_page_number(cli
 
 def test_long_names_at_a_table_of_three_are_whole_beside_their_seats(client):
     from clubs.models import Player
-    from tests.scoring.factories import make_match as make_three
+    from tests.factories import ClubFactory, seated_match
 
-    match = make_three(ruleset="driemans", slug="drie-lang")
+    match = seated_match(club=ClubFactory(slug="troef"), ruleset="driemans", slug="drie-lang")
     long_last = ["van der Heijden-Bosschaert", "Verschuuren-Oudshoorn", "de Wit-Vanderlinden"]
     for seat, last in zip(match.seats.order_by("seat"), long_last):
         Player.objects.filter(pk=seat.player_id).update(first_name="Wilhelmina Adriana", last_name=last)
-    client.force_login(make_user("drie-lang-org", club=match.round.competition.club, role="organiser"))
+    client.force_login(UserFactory(username="drie-lang-org", organiser_of=match.round.competition.club))
     pdf = client.get(f"/matches/{match.pk}/sheet.pdf").content
     found = words(pdf)
     for last in long_last:

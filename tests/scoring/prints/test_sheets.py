@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
+import datetime
 import shutil
 
 import pytest
 
 from scoring.prints.sheets import forced_bidder, sheets_for_round
-from tests.scoring.sheet_factories import (
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
     fill_match,
-    ink_ratio,
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    make_user,
-    pdf_pages_text,
-    render_png,
+    seated_match,
 )
+from tests.readback import ink_ratio, pdf_pages_text, render_png
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils (pdftoppm)")
@@ -26,14 +25,16 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="nee
 
 @pytest.fixture
 def round_with_tables():
-    club = make_club("KC Ĳsselmonde")
-    competition = make_competition(club, name="Wintercompetitie 2025", slug="winter", rule_options={"four_jacks": 100})
-    round_ = make_round(competition, 3)
+    club = ClubFactory(name="KC Ĳsselmonde")
+    competition = CompetitionFactory(
+        club=club, name="Wintercompetitie 2025", slug="winter", rule_options={"four_jacks": 100}
+    )
+    round_ = RoundFactory(competition=competition, number=3, date=datetime.date(2025, 3, 14))
     names = [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "Bakker"), ("Truus", "Smit")]
-    players = [make_player(club, f, last) for f, last in names]
-    m1 = make_match(round_, 1, players, team_names=["De Schoppenboeren", "Roem & Co"])
-    m2 = make_match(round_, 2)
-    m3 = make_match(round_, 3, [make_player(club) for _ in range(3)])
+    players = [PlayerFactory(club=club, first_name=f, last_name=last) for f, last in names]
+    m1 = seated_match(round=round_, table=1, players=players, team_names=["De Schoppenboeren", "Roem & Co"])
+    m2 = seated_match(round=round_, table=2)
+    m3 = seated_match(round=round_, table=3, players=[PlayerFactory(club=club) for _ in range(3)])
     return competition, round_, [m1, m2, m3]
 
 
@@ -126,7 +127,7 @@ def test_sheets_render_to_an_image(client, round_with_tables, tmp_path):
 
 def test_filled_sheet_shows_deals_marks_and_totals(client, round_with_tables):
     competition, round_, matches = round_with_tables
-    user = make_user("confirmer")
+    user = UserFactory(username="confirmer")
     deals = fill_match(matches[0], seed=7, user=user)
     response = client.get(f"/matches/{matches[0].pk}/sheet.pdf")
     assert response.status_code == 200
@@ -192,22 +193,22 @@ def test_private_competition_only_for_its_staff(client, round_with_tables):
     competition.save()
     assert client.get("/competitions/winter/rounds/3/sheets.pdf").status_code == 404
     assert client.get(f"/matches/{matches[0].pk}/sheet.pdf").status_code == 404
-    client.force_login(make_user(club=competition.club, role="scorer"))
+    client.force_login(UserFactory(scorer_of=competition.club))
     assert client.get("/competitions/winter/rounds/3/sheets.pdf").status_code == 200
 
 
 def test_empty_round_still_prints(client):
-    make_round(make_competition(slug="leeg"), 1)
+    RoundFactory(competition=CompetitionFactory(slug="leeg"), number=1, date=datetime.date(2025, 3, 14))
     response = client.get("/competitions/leeg/rounds/1/sheets.pdf")
     assert response.status_code == 200
     assert "no tables" in pdf_pages_text(response.content)[0]
 
 
 def test_query_count_does_not_grow_with_tables(client, django_assert_max_num_queries):
-    competition = make_competition(slug="groot")
-    round_ = make_round(competition, 1)
+    competition = CompetitionFactory(slug="groot")
+    round_ = RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14))
     for table in range(1, 13):
-        make_match(round_, table, team_names=[f"Team {table}a", f"Team {table}b"])
+        seated_match(round=round_, table=table, team_names=[f"Team {table}a", f"Team {table}b"])
     with django_assert_max_num_queries(6):
         assert client.get("/competitions/groot/rounds/1/sheets.pdf").status_code == 200
 

@@ -8,15 +8,15 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.competitions.pdf_overlap import overlaps, words
-from tests.scoring.factories import make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 
 pytestmark = pytest.mark.django_db
 
 
 def test_speelt_is_whole_on_a_table_of_three(client, settings):
     settings.LANGUAGE_CODE = "nl"
-    match = make_match(ruleset="driemans", slug="drie")
-    client.force_login(make_user("drie-org", club=match.round.competition.club, role="organiser"))
+    match = seated_match(club=ClubFactory(slug="troef"), ruleset="driemans", slug="drie")
+    client.force_login(UserFactory(username="drie-org", organiser_of=match.round.competition.club))
     with translation.override("nl"):
         pdf = client.get(reverse("scoring_exports:match_sheet", args=[match.pk]), HTTP_ACCEPT_LANGUAGE="nl").content
     found = [w[5] for w in words(pdf)]

@@ -14,8 +14,7 @@ from competitions.models import Entrant, Match, MatchSeat, MatchSide
 from scoring.ratings import services
 from scoring.ratings.models import PlayerRating, RatingPoint, RatingRun
 from scoring.ratings.selectors import MIN_MATCHES
-from tests.scoring.factories import make_user
-from tests.scoring.ratings.factories import make_competition, make_players, play
+from tests.factories import CompetitionFactory, PlayerFactory, UserFactory, rated_match
 
 pytestmark = pytest.mark.django_db
 DAY = datetime.date(2025, 9, 3)
@@ -40,22 +39,30 @@ def stored(club):
 def season():
     """Club Alfa: Anna+Bert always win, Cor+Dirk beat Els+Frits; a guest; a table of three; one unconfirmed match."""
     club = Club.objects.create(name="KV Alfa", slug="alfa")
-    p = make_players(club, "Anna Bert Cor Dirk Els Frits Hans")
-    guest = make_players(club, "Quirijn", guest=True)["Quirijn"]
-    comp = make_competition(club, "alfa-avonden")
+    p = {
+        full_name: PlayerFactory(club=club, first_name=full_name, last_name="Test")
+        for full_name in "Anna Bert Cor Dirk Els Frits Hans".split()
+    }
+    guest = {
+        full_name: PlayerFactory(club=club, first_name=full_name, last_name="Test", guest=True)
+        for full_name in "Quirijn".split()
+    }["Quirijn"]
+    comp = CompetitionFactory(club=club, slug="alfa-avonden", name="Competitie " + "alfa-avonden")
     number = 0
     for week in range(MIN_MATCHES):
         day = DAY + datetime.timedelta(days=7 * week)
         number += 1
-        play(comp, number, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [1800, 1300], table=1, day=day)
-        play(comp, number, [[p["Els"], guest], [p["Frits"], p["Hans"]]], [1500, 1500], table=2, day=day)
+        rated_match(comp, number, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [1800, 1300], table=1, day=day)
+        rated_match(comp, number, [[p["Els"], guest], [p["Frits"], p["Hans"]]], [1500, 1500], table=2, day=day)
         number += 1
-        play(comp, number, [[p["Anna"], p["Bert"]], [p["Els"], p["Frits"]]], [1900, 1200], table=1, day=day)
-        play(comp, number, [[p["Cor"], p["Dirk"]], [p["Els"], p["Frits"]]], [1700, 1400], table=2, day=day)
-    three = play(
+        rated_match(comp, number, [[p["Anna"], p["Bert"]], [p["Els"], p["Frits"]]], [1900, 1200], table=1, day=day)
+        rated_match(comp, number, [[p["Cor"], p["Dirk"]], [p["Els"], p["Frits"]]], [1700, 1400], table=2, day=day)
+    three = rated_match(
         comp, number + 1, [[p["Anna"]], [p["Cor"]], [guest]], [1200, 900, 600], day=DAY + datetime.timedelta(days=70)
     )
-    play(comp, number + 2, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [100, 2000], status=Match.Status.ENTERED)
+    rated_match(
+        comp, number + 2, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [100, 2000], status=Match.Status.ENTERED
+    )
     return {"club": club, "players": p, "guest": guest, "competition": comp, "three": three}
 
 
@@ -103,9 +110,12 @@ def test_guests_are_rated_but_listed_apart(client, season):
 
 def test_club_boundary_and_player_pages(client, season):
     other = Club.objects.create(name="KV Beta", slug="beta")
-    q = make_players(other, "Wim Xander Yvonne Zoe")
-    comp = make_competition(other, "beta-avonden")
-    play(comp, 1, [[q["Wim"], q["Xander"]], [q["Yvonne"], q["Zoe"]]], [1700, 1500], day=DAY)
+    q = {
+        full_name: PlayerFactory(club=other, first_name=full_name, last_name="Test")
+        for full_name in "Wim Xander Yvonne Zoe".split()
+    }
+    comp = CompetitionFactory(club=other, slug="beta-avonden", name="Competitie " + "beta-avonden")
+    rated_match(comp, 1, [[q["Wim"], q["Xander"]], [q["Yvonne"], q["Zoe"]]], [1700, 1500], day=DAY)
     beta = client.get(reverse("ratings:ranking", args=["beta"])).content.decode()
     assert "Wim" in beta and "Anna" not in beta and "Quirijn" not in beta
     alfa = client.get(reverse("ratings:ranking", args=["alfa"])).content.decode()
@@ -118,10 +128,15 @@ def test_club_boundary_and_player_pages(client, season):
 def test_a_league_lists_its_member_clubs_players(client, season):
     league = Club.objects.create(name="Regio", slug="regio", is_league=True)
     league.member_clubs.add(season["club"])
-    stranger = make_players(Club.objects.create(name="KV Gamma", slug="gamma"), "Stranger")["Stranger"]
-    comp = make_competition(league, "regio-paren")
+    stranger = {
+        full_name: PlayerFactory(
+            club=Club.objects.create(name="KV Gamma", slug="gamma"), first_name=full_name, last_name="Test"
+        )
+        for full_name in "Stranger".split()
+    }["Stranger"]
+    comp = CompetitionFactory(club=league, slug="regio-paren", name="Competitie " + "regio-paren")
     p = season["players"]
-    play(comp, 1, [[p["Anna"], p["Bert"]], [p["Cor"], stranger]], [1800, 1400], day=DAY)
+    rated_match(comp, 1, [[p["Anna"], p["Bert"]], [p["Cor"], stranger]], [1800, 1400], day=DAY)
     html = client.get(reverse("ratings:ranking", args=["regio"])).content.decode()
     assert "Anna" in html and "Stranger" not in html  # rated (he played) but not a player of the league's clubs
     assert PlayerRating.objects.filter(club=league, player=stranger).exists()
@@ -133,7 +148,7 @@ def test_private_club_ratings_are_for_its_staff_only(client, season):
     season["competition"].save()
     url = reverse("ratings:ranking", args=["alfa"])
     assert client.get(url).status_code == 404
-    client.force_login(make_user("scorer_alfa", club=season["club"], role="scorer"))
+    client.force_login(UserFactory(username="scorer_alfa", scorer_of=season["club"]))
     assert client.get(url).status_code == 200
 
 
@@ -142,7 +157,7 @@ def test_stale_ratings_refresh_on_view_and_big_pools_say_so(client, season, monk
     url = reverse("ratings:ranking", args=["alfa"])
     client.get(url)
     computed = RatingRun.objects.get(club=club).computed_at
-    play(
+    rated_match(
         season["competition"],
         99,
         [[p["Els"], p["Frits"]], [p["Anna"], p["Bert"]]],
@@ -163,9 +178,9 @@ def test_stale_ratings_refresh_on_view_and_big_pools_say_so(client, season, monk
 def test_recompute_button_is_for_the_clubs_organiser(client, season):
     url = reverse("ratings:recompute", args=["alfa"])
     assert client.post(url).status_code == 302 and not RatingRun.objects.exists()  # to the login page
-    client.force_login(make_user("org_other", club=Club.objects.create(name="X", slug="x"), role="organiser"))
+    client.force_login(UserFactory(username="org_other", organiser_of=Club.objects.create(name="X", slug="x")))
     assert client.post(url).status_code == 403 and not RatingRun.objects.exists()
-    client.force_login(make_user("org_alfa", club=season["club"], role="organiser"))
+    client.force_login(UserFactory(username="org_alfa", organiser_of=season["club"]))
     assert client.get(reverse("ratings:ranking", args=["alfa"])).content.decode().count(url) == 1
     assert client.post(url).status_code == 302 and RatingRun.objects.get(club=season["club"]).players == 8
 
@@ -174,9 +189,12 @@ def grow(season, extra: int):
     """``extra`` more pairs of members, each playing a match (more rows, same page)."""
     club, comp = season["club"], season["competition"]
     for k in range(extra):
-        q = make_players(club, f"X{k}a X{k}b X{k}c X{k}d")
+        q = {
+            full_name: PlayerFactory(club=club, first_name=full_name, last_name="Test")
+            for full_name in f"X{k}a X{k}b X{k}c X{k}d".split()
+        }
         for week in range(MIN_MATCHES):
-            play(
+            rated_match(
                 comp,
                 200 + week,
                 [[q[f"X{k}a"], q[f"X{k}b"]], [q[f"X{k}c"], q[f"X{k}d"]]],
@@ -225,10 +243,10 @@ def test_pairs_without_seats_use_the_pairs_members(season):
     for team, (x, y) in ((team_ab, ("Anna", "Bert")), (team_cd, ("Cor", "Dirk"))):
         TeamMember.objects.create(team=team, player=p[x], position=1)
         TeamMember.objects.create(team=team, player=p[y], position=2)
-    comp = make_competition(club, "alfa-paren", format="pairs")
+    comp = CompetitionFactory(club=club, slug="alfa-paren", format="pairs", name="Competitie " + "alfa-paren")
     ab = Entrant.objects.create(competition=comp, team=team_ab, name="AB")
     cd = Entrant.objects.create(competition=comp, team=team_cd, name="CD")
-    match = play(comp, 1, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [1500, 1600], day=DAY)
+    match = rated_match(comp, 1, [[p["Anna"], p["Bert"]], [p["Cor"], p["Dirk"]]], [1500, 1600], day=DAY)
     MatchSeat.objects.filter(match=match).delete()
     MatchSide.objects.filter(match=match, side=0).update(entrant=ab)
     MatchSide.objects.filter(match=match, side=1).update(entrant=cd)
@@ -250,11 +268,11 @@ def test_rate_players_command(season):
 
 def test_the_index_lists_visible_pools_even_before_a_first_computation(client, season, django_assert_max_num_queries):
     hidden = Club.objects.create(name="KV Geheim", slug="geheim")
-    make_competition(hidden, "geheim-avonden", is_public=False)
+    CompetitionFactory(club=hidden, slug="geheim-avonden", is_public=False, name="Competitie " + "geheim-avonden")
     with django_assert_max_num_queries(3):
         html = client.get(reverse("ratings:index")).content.decode()
     assert "KV Alfa" in html and "KV Geheim" not in html
     services.recompute(club=season["club"])
     assert "8" in client.get(reverse("ratings:index")).content.decode().split("KV Alfa")[1][:60]
-    client.force_login(make_user("org_geheim", club=hidden, role="organiser"))
+    client.force_login(UserFactory(username="org_geheim", organiser_of=hidden))
     assert "KV Geheim" in client.get(reverse("ratings:index")).content.decode()

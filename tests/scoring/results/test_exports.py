@@ -12,17 +12,8 @@ import pytest
 from documents.xlsx import Column, Exporter, write_xlsx
 from scoring.models import Deal
 from scoring.results.exports import RESULT_HEADERS
-from tests.scoring.sheet_factories import (
-    fill_match,
-    ink_ratio,
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    pdf_pages_text,
-    render_png,
-)
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, RoundFactory, fill_match, seated_match
+from tests.readback import ink_ratio, pdf_pages_text, render_png
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils (pdftoppm)")
@@ -30,16 +21,19 @@ needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="nee
 
 @pytest.fixture
 def competition():
-    club = make_club("KC Ĳsselmonde")
-    competition = make_competition(club, name="Voorjaarscompetitie", slug="voorjaar")
+    club = ClubFactory(name="KC Ĳsselmonde")
+    competition = CompetitionFactory(club=club, name="Voorjaarscompetitie", slug="voorjaar")
     players = [
-        make_player(club, f, last)
+        PlayerFactory(club=club, first_name=f, last_name=last)
         for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "van den Berg"), ("Truus", "Smit")]
     ]
-    r1, r2 = make_round(competition, 1), make_round(competition, 2, datetime.date(2025, 3, 21))
-    m1 = make_match(r1, 1, players, team_names=["Roem & Co <b>", "De Schoppenboeren"])
-    m2 = make_match(r1, 2)
-    m3 = make_match(r2, 1, [make_player(club) for _ in range(3)])
+    r1, r2 = (
+        RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14)),
+        RoundFactory(competition=competition, number=2, date=datetime.date(2025, 3, 21)),
+    )
+    m1 = seated_match(round=r1, table=1, players=players, team_names=["Roem & Co <b>", "De Schoppenboeren"])
+    m2 = seated_match(round=r1, table=2)
+    m3 = seated_match(round=r2, table=1, players=[PlayerFactory(club=club) for _ in range(3)])
     fill_match(m1, seed=1)
     fill_match(m2, seed=2)
     fill_match(m3, seed=3, deals=12)
@@ -83,10 +77,10 @@ def test_table_list_three_players_and_404(client, competition):
 
 
 def test_table_list_query_count_is_flat(client, django_assert_max_num_queries):
-    competition = make_competition(slug="druk")
-    round_ = make_round(competition, 1)
+    competition = CompetitionFactory(slug="druk")
+    round_ = RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14))
     for table in range(1, 21):
-        make_match(round_, table)
+        seated_match(round=round_, table=table)
     with django_assert_max_num_queries(6):
         assert client.get("/competitions/druk/rounds/1/tables.pdf").status_code == 200
 

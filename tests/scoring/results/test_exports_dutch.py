@@ -12,20 +12,22 @@ from scoring.models import Deal
 from scoring.results.exports import RESULT_HEADERS
 from scoring.results.file import read_results, trump_cell
 from scoring.results.imports import status_code
-from tests.scoring.sheet_factories import fill_match, make_club, make_competition, make_match, make_player, make_round
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, RoundFactory, fill_match, seated_match
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def evening():
-    club = make_club("KC Klaverjassers")
-    competition = make_competition(club, name="Clubavonden", slug="avonden")
+    club = ClubFactory(name="KC Klaverjassers")
+    competition = CompetitionFactory(club=club, name="Clubavonden", slug="avonden")
     players = [
-        make_player(club, f, last)
+        PlayerFactory(club=club, first_name=f, last_name=last)
         for f, last in [("Joëlle", "de Vries"), ("Piet", "Jansen"), ("Kees", "Bos"), ("Truus", "Smit")]
     ]
-    match = make_match(make_round(competition, 1), 1, players)
+    match = seated_match(
+        round=RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14)), table=1, players=players
+    )
     fill_match(match, seed=1)
     Deal.objects.filter(match=match, number=1).update(trump="H")
     return competition

@@ -34,7 +34,7 @@ from scoring.results.exports import RESULT_HEADERS
 from scoring.results.imports import import_results
 from scoring.rules import dealer_for_deal, simulate_deal
 from scoring.sheet.deal_input import DealError, deal_to_dict
-from tests.competitions.factories import make_club, make_competition, make_players, make_team_entrants, make_user
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, UserFactory, team_entrants
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 PAIRS, TEAMS, INDIVIDUAL = Competition.Format.PAIRS, Competition.Format.TEAMS, Competition.Format.INDIVIDUAL
@@ -66,16 +66,16 @@ def play_everything(competition: Competition, *, enterer, confirmer) -> None:
 
 
 def league(club, format=PAIRS, *, count=5, **fields) -> tuple[Competition, list[Entrant]]:
-    competition = make_competition(club, format, **SETTINGS, **fields)
+    competition = CompetitionFactory(club=club, format=format, **SETTINGS, **fields)
     kind = Team.Kind.FOUR if format == TEAMS else Team.Kind.PAIR
-    entrants = make_team_entrants(competition, count, kind=kind)
+    entrants = team_entrants(competition, count, kind=kind)
     competition_services.generate_fixtures(competition=competition)
     return competition, entrants
 
 
 def same_league(original: Competition, entrants: list[Entrant], **fields) -> Competition:
     """A fresh competition with the same teams, seeds and so the same fixture list."""
-    fresh = make_competition(original.club, original.format, **SETTINGS, **fields)
+    fresh = CompetitionFactory(club=original.club, format=original.format, **SETTINGS, **fields)
     for entrant in entrants:
         Entrant.objects.create(competition=fresh, team=entrant.team, name=entrant.name, seed=entrant.seed)
     competition_services.generate_fixtures(competition=fresh)
@@ -208,17 +208,17 @@ def cell(data: bytes, row: int, column: str):
 
 @pytest.fixture
 def club():
-    return make_club("KC De Zwarte Boer")
+    return ClubFactory(name="KC De Zwarte Boer")
 
 
 @pytest.fixture
 def organiser(club):
-    return make_user(organiser_of=club)
+    return UserFactory(organiser_of=club)
 
 
 @pytest.fixture
 def scorer(club):
-    return make_user(scorer_of=club)
+    return UserFactory(scorer_of=club)
 
 
 @pytest.fixture
@@ -557,7 +557,7 @@ def test_only_the_clubs_organiser_may_import(client, target, file, scorer):
     url = f"/manage/competitions/{target.slug}/results/import/"
     before = snapshot(target)
     assert "login" in client.get(url)["Location"]
-    other = make_user(organiser_of=make_club("Club B"))
+    other = UserFactory(organiser_of=ClubFactory(name="Club B"))
     for user in (other, scorer):  # another club's organiser; a scorer of the club itself
         client.force_login(user)
         assert client.get(url).status_code == 403
@@ -588,8 +588,10 @@ def test_round_trip_of_a_league(client, club, organiser, scorer, format):
 
 
 def test_round_trip_of_club_evenings_with_tables_of_three(client, club, organiser, scorer):
-    original = make_competition(club, INDIVIDUAL, **SETTINGS, absence_policy="lowest", bye_policy="average")
-    players = make_players(club, 11)
+    original = CompetitionFactory(
+        club=club, format=INDIVIDUAL, **SETTINGS, absence_policy="lowest", bye_policy="average"
+    )
+    players = PlayerFactory.create_batch(11, club=club)
     for evening_number, present in ((1, players[:10]), (2, players[1:])):
         evening = competition_services.create_evening(competition=original)
         competition_services.register_attendance(evening=evening, players=present)
@@ -602,8 +604,13 @@ def test_round_trip_of_club_evenings_with_tables_of_three(client, club, organise
     expected = table_of_standings(original)
     assert len(expected) == 11
 
-    fresh = make_competition(
-        club, INDIVIDUAL, **SETTINGS, absence_policy="lowest", bye_policy="average", organiser_entry_counts=True
+    fresh = CompetitionFactory(
+        club=club,
+        format=INDIVIDUAL,
+        **SETTINGS,
+        absence_policy="lowest",
+        bye_policy="average",
+        organiser_entry_counts=True,
     )
     copy_seating(original, fresh)
     client.force_login(organiser)

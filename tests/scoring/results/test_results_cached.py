@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 
 from clubs.tokens import create_token
 from scoring.results import cache as results_cache
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import ClubFactory, UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -45,8 +45,8 @@ def put(client, match, scorer, seed):
 
 
 def test_the_second_download_comes_from_the_cache_and_a_save_is_in_the_next(client, django_assert_max_num_queries):
-    match = make_match(slug="uitslagen-cache")
-    scorer = make_user("xlsx-scorer", club=match.round.competition.club, role="scorer")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="uitslagen-cache")
+    scorer = UserFactory(username="xlsx-scorer", scorer_of=match.round.competition.club)
     assert put(client, match, scorer, 1).status_code == 200
     url = f"/competitions/{match.round.competition.slug}/results.xlsx"
     first = client.get(url)
@@ -68,7 +68,7 @@ def test_the_second_download_comes_from_the_cache_and_a_save_is_in_the_next(clie
 
 
 def test_builds_are_bounded(client, monkeypatch):
-    match = make_match(slug="uitslagen-druk")
+    match = seated_match(club=ClubFactory(slug="troef"), slug="uitslagen-druk")
     monkeypatch.setattr(results_cache, "WAIT_SECONDS", 0.2)
     assert results_cache.BUILDS.acquire(timeout=1)  # every build slot busy (one per process by default)
     try:

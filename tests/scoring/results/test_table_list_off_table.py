@@ -3,34 +3,30 @@ late arrival sitting the round out (issue 33, item 6)."""
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.utils import translation
 
 from competitions.models import Attendance, Bye, Entrant, Evening, SitOut
-from tests.scoring.sheet_factories import (
-    make_club,
-    make_competition,
-    make_match,
-    make_player,
-    make_round,
-    pdf_pages_text,
-)
+from tests.factories import ClubFactory, CompetitionFactory, PlayerFactory, RoundFactory, seated_match
+from tests.readback import pdf_pages_text
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def evening_round():
-    club = make_club("KC Troef")
-    competition = make_competition(club, name="Wintercompetitie", slug="winter", format="individual")
+    club = ClubFactory(name="KC Troef")
+    competition = CompetitionFactory(club=club, name="Wintercompetitie", slug="winter", format="individual")
     evening = Evening.objects.create(competition=competition, number=1)
-    round_ = make_round(competition, 1)
+    round_ = RoundFactory(competition=competition, number=1, date=datetime.date(2025, 3, 14))
     round_.evening = evening
     round_.save()
-    seated = [make_player(club, first, "Smit") for first in ("Anna", "Bert", "Cor", "Dirk")]
-    make_match(round_, 1, seated)
-    bye = make_player(club, "Evert", "van Dam")
-    late = make_player(club, "Fleur", "Zwart")
+    seated = [PlayerFactory(club=club, first_name=first, last_name="Smit") for first in ("Anna", "Bert", "Cor", "Dirk")]
+    seated_match(round=round_, table=1, players=seated)
+    bye = PlayerFactory(club=club, first_name="Evert", last_name="van Dam")
+    late = PlayerFactory(club=club, first_name="Fleur", last_name="Zwart")
     for player in [*seated, bye]:
         Attendance.objects.create(evening=evening, player=player)
     Attendance.objects.create(evening=evening, player=late, arrived_late=True)

@@ -9,42 +9,24 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from competitions.models import Competition, Match, MatchSeat, MatchSide, Round
+from competitions.models import Competition, Match, Round
 from scoring import services
 from scoring.models import AuditEntry, BlindEntry
 from scoring.tonight.selectors import tonight
-from tests.scoring.factories import make_user, simulated_sheet
+from tests.factories import UserFactory, seated_round, simulated_sheet
 
 pytestmark = pytest.mark.django_db
 
 MAX_QUERIES = 14
 
 
-def make_round(club: Club, tables: int, *, slug: str = "avond", format: str = "pairs") -> Competition:
-    competition = Competition.objects.create(club=club, name=f"Competitie {slug}", slug=slug, format=format)
-    round_ = Round.objects.create(competition=competition, number=1, status=Round.Status.PUBLISHED)
-    players = Player.objects.bulk_create(
-        [Player(club=club, member_number=f"{slug}{i}", first_name="Lid", last_name=str(i)) for i in range(4 * tables)]
-    )
-    matches = Match.objects.bulk_create([Match(round=round_, table=t + 1) for t in range(tables)])
-    MatchSeat.objects.bulk_create(
-        [
-            MatchSeat(match=m, seat=s, side=k % 2, player=players[4 * t + k])
-            for t, m in enumerate(matches)
-            for k, s in enumerate("NESW")
-        ]
-    )
-    MatchSide.objects.bulk_create([MatchSide(match=m, side=s) for m in matches for s in (0, 1)])
-    return competition
-
-
 @pytest.fixture
 def night():
     club = Club.objects.create(name="KV Troef", slug="troef")
-    scorer = make_user("scorer1", club=club, role="scorer")
-    second = make_user("scorer2", club=club, role="scorer")
-    organiser = make_user("org1", club=club, role="organiser")
-    competition = make_round(club, 6)
+    scorer = UserFactory(username="scorer1", scorer_of=club)
+    second = UserFactory(username="scorer2", scorer_of=club)
+    organiser = UserFactory(username="org1", organiser_of=club)
+    competition = seated_round(club, 6)
     return {"club": club, "scorer": scorer, "second": second, "organiser": organiser, "competition": competition}
 
 
@@ -162,12 +144,12 @@ def test_only_staff_of_the_club_see_the_dashboard(client, night):
     assert client.get(url(competition)).status_code == 302  # to the login page
     other = Club.objects.create(name="Elders", slug="elders")
     for role in ("organiser", "scorer"):
-        client.force_login(make_user(f"{role}-elders", club=other, role=role))
+        client.force_login(UserFactory(username=f"{role}-elders", **{f"{role}_of": other}))
         assert client.get(url(competition)).status_code == 403
         assert client.get(url(competition, part="tables")).status_code == 403
         match = tables_of(competition)[0]
         assert client.post(reverse("tonight:confirm", args=[competition.slug, match.pk])).status_code == 403
-    client.force_login(make_user("nobody"))
+    client.force_login(UserFactory(username="nobody"))
     assert client.get(reverse("tonight:index")).status_code == 403
     client.force_login(night["scorer"])
     assert client.get(url(competition)).status_code == 200
@@ -178,9 +160,9 @@ def test_only_staff_of_the_club_see_the_dashboard(client, night):
 @pytest.mark.parametrize("tables", [2, 20])
 def test_the_dashboard_runs_a_fixed_number_of_queries(client, django_assert_max_num_queries, tables):
     club = Club.objects.create(name="Groot", slug="groot")
-    scorer = make_user("s", club=club, role="scorer")
-    second = make_user("t", club=club, role="organiser")
-    competition = make_round(club, tables, slug=f"r{tables}")
+    scorer = UserFactory(username="s", scorer_of=club)
+    second = UserFactory(username="t", organiser_of=club)
+    competition = seated_round(club, tables, slug=f"r{tables}")
     for i, match in enumerate(tables_of(competition)):
         services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, count=16 if i % 2 else 4), version=0)
         if i % 3 == 0 and i % 2:
@@ -226,7 +208,7 @@ def test_individual_evening_offers_its_next_round(night):
 
 def test_tonight_opens_the_one_competition_playing_today(client, night):
     competition = night["competition"]
-    other = make_round(night["club"], 2, slug="najaar")
+    other = seated_round(night["club"], 2, slug="najaar")
     client.force_login(night["scorer"])
     assert client.get(reverse("tonight:index")).status_code == 200  # none dated today: the list
     Round.objects.filter(competition=competition).update(date=timezone.localdate())

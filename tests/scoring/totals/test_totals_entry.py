@@ -11,14 +11,14 @@ from competitions.models import Competition, Match, Round
 from scoring import services
 from scoring.models import AuditEntry, Deal
 from scoring.totals.services import TotalsInvalid, save_totals
-from tests.scoring.factories import make_match, make_user, simulated_sheet
+from tests.factories import UserFactory, seated_match, simulated_sheet
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 @pytest.fixture
 def match(club):
-    match = make_match(club, entry_mode="totals")
+    match = seated_match(club=club, entry_mode="totals")
     Round.objects.filter(pk=match.round_id).update(status=Round.Status.PUBLISHED)
     return match
 
@@ -114,7 +114,7 @@ def test_every_error_is_named_at_once(match, scorer):
 
 
 def test_no_nat_rules_refuse_a_nat_count(club, scorer):
-    match = make_match(club, ruleset="gezellig", entry_mode="totals")
+    match = seated_match(club=club, ruleset="gezellig", entry_mode="totals")
     with pytest.raises(TotalsInvalid, match="no nat"):
         save_totals(match=match, user=scorer, version=0, totals=[1600, 1500], nat=[1, 0])
     save_totals(match=match, user=scorer, version=0, totals=[1600, 1500], nat=[0, 0])
@@ -128,7 +128,7 @@ def test_no_nat_rules_refuse_a_nat_count(club, scorer):
     ],
 )
 def test_target_score_and_the_boom_cannot_be_totals_only(club, scorer, ruleset, options, words):
-    match = make_match(club, ruleset=ruleset, entry_mode="totals", rule_options=options)
+    match = seated_match(club=club, ruleset=ruleset, entry_mode="totals", rule_options=options)
     before = snapshot(match)
     with pytest.raises(TotalsInvalid) as refused:
         save_totals(match=match, user=scorer, version=0, totals=[1700, 1300])
@@ -175,7 +175,7 @@ def test_the_organisers_entry_counts_at_once_when_the_competition_says_so(match,
 
 
 def test_a_user_without_rights_changes_nothing(match, club):
-    stranger = make_user("stranger")
+    stranger = UserFactory(username="stranger")
     before = snapshot(match)
     with pytest.raises(services.NotAllowed):
         save_totals(match=match, user=stranger, version=0, totals=[1700, 1300])
@@ -183,7 +183,7 @@ def test_a_user_without_rights_changes_nothing(match, club):
 
 
 def test_totals_replace_deals_and_the_audit_keeps_them(club, scorer):
-    match = make_match(club)
+    match = seated_match(club=club)
     services.save_deals(match=match, user=scorer, deals=simulated_sheet(match, seed=4), version=0)
     Competition.objects.filter(pk=match.round.competition_id).update(entry_mode="totals")
     save_totals(match=match, user=scorer, version=1, totals=[1700, 1300])
@@ -193,7 +193,7 @@ def test_totals_replace_deals_and_the_audit_keeps_them(club, scorer):
 
 
 def test_a_three_player_table(club, scorer):
-    match = make_match(club, ruleset="driemans", entry_mode="totals")
+    match = seated_match(club=club, ruleset="driemans", entry_mode="totals")
     save_totals(match=match, user=scorer, version=0, totals=[1500, 1200, 900], pits=[1, 0, 0])
     assert [(s.total, s.opponents_total, s.result, s.pits) for s in sides(match).values()] == [
         (1500, 2100, "win", 1),
@@ -229,7 +229,7 @@ def test_the_page_shows_one_row_per_side_instead_of_the_sheet(client, match, sco
 
 
 def test_deal_by_deal_competitions_keep_the_sheet(client, club, scorer):
-    match = make_match(club)
+    match = seated_match(club=club)
     client.force_login(scorer)
     html = client.get(enter_url(match)).content.decode()
     assert 'id="entry"' in html and 'id="totals-entry"' not in html
@@ -284,7 +284,7 @@ def test_a_stale_page_answers_409_and_may_save_over_it(client, match, scorer, or
 
 def test_the_page_needs_a_login_and_the_right_club(client, match):
     assert client.get(enter_url(match)).status_code == 302
-    client.force_login(make_user("elsewhere"))
+    client.force_login(UserFactory(username="elsewhere"))
     assert client.get(enter_url(match)).status_code == 403
 
 
@@ -296,7 +296,7 @@ def test_the_audit_trail_shows_totals(client, match, scorer, organiser):
 
 
 def test_the_match_page_query_count_does_not_change_for_totals(client, club, match, scorer):
-    deals_match = make_match(club, slug="deals-comp")
+    deals_match = seated_match(club=club, slug="deals-comp")
     Round.objects.filter(pk=deals_match.round_id).update(status=Round.Status.PUBLISHED)
     save_totals(match=match, user=scorer, version=0, totals=[1700, 1300])
     services.save_deals(match=deals_match, user=scorer, deals=simulated_sheet(deals_match, seed=2), version=0)
@@ -310,12 +310,13 @@ def test_the_match_page_query_count_does_not_change_for_totals(client, club, mat
 
 def test_a_team_match_gets_its_team_totals_from_both_tables(scorer, organiser, club):
     from competitions.models import Fixture, MatchSide
-    from tests.competitions.standings.factories import make_competition, make_teams, team_fixture
-    from tests.competitions.standings.factories import make_round as league_round
+    from tests.factories import CompetitionFactory, RoundFactory, named_team_entrants, team_fixture
 
-    comp = make_competition(club, format="teams", slug="teams-totals", entry_mode="totals")
-    home, away = make_teams(comp, ["Thuis", "Uit"], size=4)
-    fixture = team_fixture(league_round(comp, 1), home, away, ((0, 0), (0, 0)), confirmed=(False, False))
+    comp = CompetitionFactory(club=club, format="teams", slug="teams-totals", entry_mode="totals")
+    home, away = named_team_entrants(comp, ["Thuis", "Uit"], size=4)
+    fixture = team_fixture(
+        RoundFactory(competition=comp, number=1), home, away, ((0, 0), (0, 0)), confirmed=(False, False)
+    )
     Fixture.objects.filter(pk=fixture.pk).update(home_total=0, away_total=0, complete=False)
     first, second = fixture.matches.order_by("table")
     Match.objects.filter(pk__in=[first.pk, second.pk]).update(status="open", entered_at=None)

@@ -16,7 +16,7 @@ from competitions.models import Competition, Match, MatchSide
 from scoring import services
 from scoring.models import AuditEntry
 from scoring.totals.services import TotalsInvalid, save_totals
-from tests.scoring.factories import make_club, make_match, make_user
+from tests.factories import ClubFactory, UserFactory, seated_match
 from tests.scoring.test_verzaakt_offender import MADE, RENEGE, confirm, counts, personal
 
 pytestmark = pytest.mark.django_db
@@ -24,17 +24,19 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def match():
-    return make_match(make_club("westerwolde"), deals_per_match=2, verzaakt_player_penalty=100, entry_mode="totals")
+    return seated_match(
+        club=ClubFactory(slug="westerwolde"), deals_per_match=2, verzaakt_player_penalty=100, entry_mode="totals"
+    )
 
 
 @pytest.fixture
 def organiser(match):
-    return make_user("wl-leider", club=match.round.competition.club, role="organiser")
+    return UserFactory(username="wl-leider", organiser_of=match.round.competition.club)
 
 
 @pytest.fixture
 def scorer(match):
-    return make_user("wl-teller", club=match.round.competition.club, role="scorer")
+    return UserFactory(username="wl-teller", scorer_of=match.round.competition.club)
 
 
 def state(match):
@@ -54,11 +56,11 @@ def test_verzaakt_by_a_player_charges_that_player_alone_as_a_deal_by_deal_sheet_
         {"totals": [70, 274], "roem": None, "nat": None, "pits": None, "verzaakt": {"S": 1}}
     ]
     # the same two deals typed one by one give the same personal scores
-    deals = make_match(make_club("deal-by-deal"), deals_per_match=2, verzaakt_player_penalty=100)
-    other = make_user("dbd-leider", club=deals.round.competition.club, role="organiser")
+    deals = seated_match(club=ClubFactory(slug="deal-by-deal"), deals_per_match=2, verzaakt_player_penalty=100)
+    other = UserFactory(username="dbd-leider", organiser_of=deals.round.competition.club)
     services.save_deals(
         match=deals,
-        user=make_user("dbd-teller", club=deals.round.competition.club, role="scorer"),
+        user=UserFactory(username="dbd-teller", scorer_of=deals.round.competition.club),
         deals=[RENEGE, MADE],
         version=0,
     )
@@ -99,8 +101,8 @@ def test_bad_counts_are_refused_naming_the_seat_and_nothing_changes(match, organ
 
 @pytest.mark.usefixtures("english")
 def test_a_seat_nobody_sits_at_and_pairs_play_are_refused(organiser):
-    three = make_match(make_club("drie"), ruleset="driemans", deals_per_match=2, entry_mode="totals")
-    user = make_user("drie-leider", club=three.round.competition.club, role="organiser")
+    three = seated_match(club=ClubFactory(slug="drie"), ruleset="driemans", deals_per_match=2, entry_mode="totals")
+    user = UserFactory(username="drie-leider", organiser_of=three.round.competition.club)
     with pytest.raises(TotalsInvalid) as refused:
         save_totals(match=three, user=user, version=0, totals=[200, 200, 100], verzaakt={"W": 1})
     assert "nobody sits at seat W" in str(refused.value)
