@@ -46,7 +46,7 @@ def saved_by(match: Match) -> str:
 
 
 def comparison(match: Match, theirs: Sequence[dict], mine: Sequence[dict], preview: dict) -> dict:
-    """Both versions deal by deal: ``{"labels", "by", "at", "deals": [{"number", "theirs", "mine",
+    """Both versions deal by deal: ``{"labels", "by", "by_side", "at", "deals": [{"number", "theirs", "mine",
     "differs": [field, …]}], "differing": [deal numbers]}``. ``match`` as it stands now (its saver);
     ``theirs`` the stored deals (``services.stored_deals``), ``mine`` the refused sheet's deals (the
     entry form's), ``preview`` the engine's answer for it (``sheet_preview``)."""
@@ -70,6 +70,8 @@ def comparison(match: Match, theirs: Sequence[dict], mine: Sequence[dict], previ
     return {
         "labels": [side_label(match, i) for i in range(match.sides)],
         "by": saved_by(match),
+        # the side that saved it at the table: the phone names it from its names map (a reseat shows)
+        "by_side": match.table_entered_side if match.entered_by is None else None,
         "at": timezone.localtime(at).strftime("%H:%M") if at else "",
         "deals": deals,
         "differing": sorted(differs),

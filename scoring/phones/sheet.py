@@ -146,6 +146,7 @@ def summary(match: Match, seat_names: dict[str, str]) -> dict:
                 "mark": deal["mark"],
                 "bidder": keys[deal["bidder"]] if deal["bidder"] is not None else "",
                 "offender": offender_label(deal.get("verzaakt_seat") or "", seat_names),
+                "offender_seat": deal.get("verzaakt_seat") or "",
             }
         )
     totals = [sum(d["scores"][i] for d in deals) for i in range(match.sides)]

@@ -119,6 +119,7 @@ def _context(request, match: Match, *, form: SheetForm | None = None) -> dict:
         "opponents": [w for w in words if w.index != match.table_entered_side],
         "second_check": match.round.competition.second_check,
         "saved": request.GET.get("saved") == "1",
+        "names": names_at_table(match),  # the page's names map (static/js/table_names.js), as polled
     }
     if state == State.ENTER:
         stored = stored_deals(match)

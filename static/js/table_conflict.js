@@ -63,11 +63,22 @@
     return cell;
   }
 
+  // Who saved and the sides, named from the page's names map (table_names.js): a reseat shows here too.
+  function naming(answer) {
+    var names = window.tableNames;
+    var by = answer.by;
+    if (names && typeof answer.by_side === "number") by = names.sideWord(answer.by_side) || by;
+    document.getElementById("conflict-who").textContent = by ? fmt(msg.msgBy, { by: by, at: answer.at }) : "";
+    var sides = (answer.labels || []).map(function (label, index) { return (names && names.sideWord(index)) || label; });
+    document.getElementById("conflict-sides").textContent = fmt(msg.msgSides, { sides: sides.join(" – ") });
+  }
+
+  var shown = null;
   function show(answer) {
     if (!answer || !answer.deals) return;
     try { window.localStorage.setItem(keepKey, JSON.stringify(answer)); } catch (e) { /* not kept */ }
-    document.getElementById("conflict-who").textContent = answer.by ? fmt(msg.msgBy, { by: answer.by, at: answer.at }) : "";
-    document.getElementById("conflict-sides").textContent = fmt(msg.msgSides, { sides: (answer.labels || []).join(" – ") });
+    shown = answer;
+    naming(answer);
     var numbers = answer.differing || [];
     document.getElementById("conflict-count").textContent = !numbers.length ? msg.msgSame
       : fmt(numbers.length === 1 ? msg.msgOne : msg.msgCount, { count: numbers.length, deals: numbers.join(", ") });
@@ -98,7 +109,9 @@
   function close() {
     try { window.localStorage.removeItem(keepKey); } catch (e) { /* nothing kept */ }
     box.hidden = true;
+    shown = null;
   }
+  if (window.tableNames) window.tableNames.onChange(function () { if (shown && !box.hidden) naming(shown); });
 
   document.getElementById("keep-theirs").addEventListener("click", function () {
     close();

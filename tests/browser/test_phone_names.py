@@ -5,14 +5,21 @@ that table on the draw page; the phone shows the new name where the old one was 
 
 from __future__ import annotations
 
-import pytest
+import io
 
+import openpyxl
+import pytest
+from django.utils import translation
+
+from clubs.members.services import import_members_and_teams
 from clubs.models import Player
 from competitions import services as organise
+from scoring.phones import services as table_services
 from scoring.phones.selectors import match_for_code, names_at_table
 from tests.browser.helpers import log_in
 from tests.browser.test_table_phones import PHONE, tables  # noqa: F401 (fixture)
-from tests.factories import UserFactory
+from tests.browser.test_whole_evening import choose, fill
+from tests.factories import UserFactory, simulated_sheet
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,3 +81,89 @@ def test_the_phone_shows_the_new_name_after_a_reseat_without_a_reload(tables, ne
     # what the phone asked for is what the server says sits there
     seated = names_at_table(match_for_code(match.table_code, deals=False))
     assert {s["seat"]: s["name"] for s in seated["seats"]}["E"] == late.name
+
+
+def _members_workbook(players) -> bytes:
+    """The club's members list as the organiser imports it again (clubs.members): number, names."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "members"
+    ws.append(["member number", "first name", "last name", "email", "active"])
+    for number, first, last in players:
+        ws.append([number, first, last, "", "ja"])
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def test_every_name_on_the_check_page_and_the_clash_follows_the_names_answer(tables, new_context):  # noqa: F811
+    """Once a table has a saved sheet its players can no longer be reseated (the draw page refuses),
+    but its names can still change under an open phone: the organiser imports the members list again
+    with two names corrected. The sentences ("wij (…) typed this sheet", "Hand the phone to zij (…)"),
+    the summary's player who verzaakt and the clash view (who saved, the sides) all follow the names
+    answer, without a reload; the phone's own sheet in the clash is kept."""
+    match = tables[0]
+    club = match.round.competition.club
+    zij = match.seats.get(seat="E").player
+    wij = match.seats.get(seat="N").player
+    old_zij, old_wij = zij.name, wij.name
+
+    phone = new_context(**PHONE).new_page()
+    phone.js_errors = []
+    phone.on("pageerror", lambda error: phone.js_errors.append(str(error)))
+    phone.goto(f"/t/{match.table_code}/")
+    phone.wait_for_selector("body.table-ready")
+    choose(phone, "side", "1")
+    choose(phone, "deal-1-bidder", "w")
+    fill(phone, "deal-1-points_a", "100")
+    # meanwhile wij's phone saved the sheet, its first deal verzaakt by the player in seat E (O)
+    theirs = simulated_sheet(match)
+    theirs[0].update(pit=None, verzaakt=1, verzaakt_seat="E")
+    table_services.save_table_sheet(match=match, side=0, deals=theirs, version=0, key="other-phone-0003")
+    phone.evaluate("document.getElementById('save').click()")
+    phone.locator("#conflict").wait_for(state="visible")
+    phone.reload()  # onto the stored sheet to check, the clash kept (issue 33 item 3)
+    phone.wait_for_selector("body.table-ready")
+    assert phone.locator("#table-page").get_attribute("data-state") == "check"
+    phone.locator("#conflict").wait_for(state="visible")
+    note = phone.locator("#state-note").inner_text()
+    assert old_wij in note and f"Geef de telefoon aan zij ({old_zij}" in note
+    assert old_wij in phone.locator("#conflict-who").inner_text()  # "Opgeslagen door wij (…) om …"
+    sides = phone.locator("#conflict-sides").inner_text()
+    assert old_wij in sides and old_zij in sides
+    assert phone.locator("#summary tr[data-deal='1'] .offender").inner_text() == f"O ({old_zij})"
+
+    with translation.override("en"):
+        import_members_and_teams(
+            club=club,
+            data=_members_workbook(
+                [
+                    (zij.member_number, "Annemarie", "Oosterhuis"),
+                    (wij.member_number, "Bartholomeus", "Veenstra"),
+                ]
+            ),
+        )
+    zij.refresh_from_db()
+    wij.refresh_from_db()
+    assert (zij.name, wij.name) == ("Annemarie Oosterhuis", "Bartholomeus Veenstra")
+
+    phone.wait_for_function(
+        "['Annemarie', 'Bartholomeus'].every(n => document.querySelector('#state-note').textContent.includes(n))",
+        timeout=20_000,
+    )
+    note = phone.locator("#state-note").inner_text()
+    assert wij.name in note and f"Geef de telefoon aan zij ({zij.name}" in note
+    assert zij.name in phone.locator("#table-names [data-side-name='1']").inner_text()
+    assert wij.name in phone.locator("#table-names [data-side-name='0']").inner_text()
+    assert wij.name in phone.locator("#conflict-who").inner_text()  # "Opgeslagen door wij (…) om …"
+    sides = phone.locator("#conflict-sides").inner_text()  # "… wij (…) – zij (…)"
+    assert zij.name in sides and wij.name in sides
+    assert phone.locator("#summary tr[data-deal='1'] .offender").inner_text() == f"O ({zij.name})"
+    body = phone.locator("body").inner_text()
+    assert old_zij not in body and old_wij not in body  # nowhere on the page any more
+    # the clash is still open with this phone's sheet kept, and the page was not reloaded again
+    assert phone.locator("#conflict").is_visible()
+    kept = phone.evaluate(f"JSON.parse(window.localStorage.getItem('klaverjas-table:{match.table_code}'))")
+    assert kept["fields"]["deal-1-points_a"] == "100"
+    assert phone.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"
+    assert phone.js_errors == []

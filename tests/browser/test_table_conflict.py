@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from clubs.models import StaffRole
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
+from scoring.phones.selectors import names_at_table
 from tests.browser.test_table_phones import open_phone, tables  # noqa: F401 (fixture)
 from tests.browser.test_whole_evening import choose, fill
 from tests.factories import simulated_sheet
@@ -31,8 +32,9 @@ def test_the_losing_phone_compares_both_versions_and_keeps_theirs(new_context, n
     phone.evaluate("document.getElementById('save').click()")
     phone.locator("#conflict").wait_for(state="visible")
     text = phone.locator("#conflict").inner_text()
-    assert "Twee versies van dit blad" in text and "Opgeslagen door wij om" in text
-    assert "Punten, roem en score per spel: wij – zij." in text
+    wij, zij = (s["name"] for s in names_at_table(match)["sides"])  # named from the page's names map
+    assert "Twee versies van dit blad" in text and f"Opgeslagen door wij ({wij}) om" in text
+    assert f"Punten, roem en score per spel: wij ({wij}) – zij ({zij})." in text
     assert "Houd die van hen" in text and "Sla het mijne eroverheen op" in text
     rows = phone.locator("#conflict-table tbody tr")
     assert rows.count() == 16

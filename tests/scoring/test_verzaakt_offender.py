@@ -206,7 +206,7 @@ def test_the_phone_check_and_accepted_views_name_the_offender(client, match):
     page = client.get(f"/t/{table.table_code}/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
     assert 'data-state="check"' in page
     row = page.split('<tr data-deal="1">')[1].split("</tr>")[0]
-    assert 'V <span class="offender" title="verzaakt door">Z (Speler2 S)</span>' in row
+    assert 'V <span class="offender" title="verzaakt door" data-offender-seat="S">Z (Speler2 S)</span>' in row
     assert 'class="offender"' not in page.split('<tr data-deal="2">')[1].split("</tr>")[0]
     table.refresh_from_db()
     accepted = client.post(
@@ -216,7 +216,7 @@ def test_the_phone_check_and_accepted_views_name_the_offender(client, match):
     assert accepted.status_code == 302
     page = client.get(f"/t/{table.table_code}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'data-state="accepted"' in page
-    assert '<span class="offender" title="verzaakt by">S (Speler2 S)</span>' in page
+    assert '<span class="offender" title="verzaakt by" data-offender-seat="S">S (Speler2 S)</span>' in page
 
 
 def test_a_seat_nobody_sits_at_is_refused():
