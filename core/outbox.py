@@ -40,6 +40,10 @@ they may arrive twice (:func:`resend_stale`; ``send_notifications --resend-stale
 The worker (:func:`work`, run by ``send_notifications``) takes django-tasks' steps a batch at a time:
 it claims up to :data:`BATCH` tasks in one short transaction, sends their mails over one SMTP
 connection, and records them in one transaction (issue 32: 36 mails/s one by one, over 150 so).
+
+One idea past 500 lines: a mail's way through django_tasks_db's rows, queued, claimed, sent, recorded,
+recovered from a dead worker and counted for the organiser; every step writes the fields of that
+library's model by hand, kept in this one module so an upgrade that changes them fails in one place.
 """
 
 from __future__ import annotations
