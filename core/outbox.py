@@ -25,12 +25,25 @@ worker leaves the mails where they are and the organiser's page says they wait a
 A mail lives in the row as JSON (:func:`serialise`): subject, body, addresses, headers, the HTML
 alternative and attachments, with its ``Message-ID`` fixed when it is queued, so a mail that arrives
 can be matched with its row. Sent mails are removed after ``OUTBOX_KEEP_DAYS`` (personal data is not
-kept longer than needed). A mail whose worker died while talking to the mail server stays
-``RUNNING``: it may have been sent, so it is not sent again, and the organiser's page counts it.
+kept longer than needed).
+
+A worker that dies (killed, the laptop's lid shut for good) leaves what it claimed ``RUNNING``. Nothing
+is lost for that: a task claimed longer ago than ``OUTBOX_STALE_MINUTES`` (default 15) is *stale*, its
+worker gone (a live one finishes a batch in a few minutes at most: see :func:`stale_before`).
+A stale task that *composes* mails (members.mails.tasks) goes back to ``READY`` at the next claim, in
+the claim's transaction: it sent nothing, and its mails and its "done" are written in one transaction
+(:func:`run_task`), so it composes its mails once. A stale *mail* (``deliver``) may have reached the
+mail server before its worker died, so it is not sent again silently: the organiser's page says "N
+mails possibly not sent (the worker stopped while sending)" and offers to send them again, warning
+they may arrive twice (:func:`resend_stale`; ``send_notifications --resend-stale`` on a league server).
 
 The worker (:func:`work`, run by ``send_notifications``) takes django-tasks' steps a batch at a time:
 it claims up to :data:`BATCH` tasks in one short transaction, sends their mails over one SMTP
 connection, and records them in one transaction (issue 32: 36 mails/s one by one, over 150 so).
+
+One idea past 500 lines: a mail's way through django_tasks_db's rows, queued, claimed, sent, recorded,
+recovered from a dead worker and counted for the organiser; every step writes the fields of that
+library's model by hand, kept in this one module so an upgrade that changes them fails in one place.
 """
 
 from __future__ import annotations
@@ -304,15 +317,21 @@ def work(*, worker_id: str, batch: int = BATCH) -> int:
 
 def claim(*, worker_id: str, batch: int = BATCH) -> list[DBTaskResult]:
     """Up to ``batch`` due tasks of the mail queue, marked ``RUNNING`` by ``worker_id`` in one short
-    transaction ([] when none is due, or the database is busy: the next pass tries again)."""
+    transaction ([] when none is due, or the database is busy: the next pass tries again). A stale
+    composing task (its worker gone, :func:`stale`) is due again first, in the same transaction."""
     due = DBTaskResult.objects.ready().filter(queue_name=QUEUE, backend_name=deliver.get_backend().alias)
     try:
         with exclusive_transaction(due.db):
+            # a composing task whose worker is gone runs again (it sent nothing): one statement
+            stale().exclude(task_path=deliver.module_path).update(status=TaskResultStatus.READY)
             rows = list(due.select_for_update(skip_locked=True)[:batch])
             if rows:
+                now = timezone.now()
                 DBTaskResult.objects.filter(pk__in=[row.pk for row in rows]).update(
-                    status=TaskResultStatus.RUNNING, started_at=timezone.now(), worker_ids=[worker_id]
+                    status=TaskResultStatus.RUNNING, started_at=now, worker_ids=[worker_id]
                 )
+                for row in rows:
+                    row.status, row.started_at, row.worker_ids = TaskResultStatus.RUNNING, now, [worker_id]
     except OperationalError as error:
         if is_locked_database_exception(error):
             return []
@@ -320,15 +339,38 @@ def claim(*, worker_id: str, batch: int = BATCH) -> list[DBTaskResult]:
     return rows
 
 
+class ClaimLost(Exception):
+    """A task's claim was taken over (it went stale and another worker claimed it): its work is undone."""
+
+
 def run_task(row: DBTaskResult) -> None:
-    """Run one claimed task that is not a mail and record how it went (django-tasks' ``run_task``)."""
+    """Run one claimed task that is not a mail and record how it went (django-tasks' ``run_task``).
+
+    What the task writes (a composing task: its mails) and its "done" are one transaction, and "done"
+    is written only while this worker still holds the claim (``RUNNING``, its ``started_at`` and
+    ``worker_ids``): a task that died half-way wrote nothing and runs again whole; one that went stale
+    while still running, and was claimed again by another worker, is rolled back here. Composed once."""
     try:
-        value = row.task.call(*row.args_kwargs["args"], **row.args_kwargs["kwargs"])
+        with transaction.atomic():
+            value = row.task.call(*row.args_kwargs["args"], **row.args_kwargs["kwargs"])
+            held = DBTaskResult.objects.filter(
+                pk=row.pk, status=TaskResultStatus.RUNNING, started_at=row.started_at, worker_ids=row.worker_ids
+            ).update(
+                status=TaskResultStatus.SUCCESSFUL,
+                finished_at=timezone.now(),
+                return_value=normalize_json(value),
+                exception_class_path="",
+                traceback="",
+            )
+            if not held:
+                raise ClaimLost(row.pk)
+    except ClaimLost:
+        logger.warning(
+            "Task %s (%s) was claimed again by another worker; its work here is undone", row.pk, row.task_path
+        )
     except Exception as error:
         logger.exception("Task %s (%s) failed", row.pk, row.task_path)
         row.set_failed(error)
-    else:
-        row.set_successful(value)
 
 
 def _connection_lost(error: BaseException) -> bool:
@@ -409,6 +451,41 @@ def finish(*, sent: list[DBTaskResult], failed: list[tuple[DBTaskResult, BaseExc
         logger.info("Mail %s sent to %s", mail["headers"].get("Message-ID"), ", ".join(mail["to"]))
 
 
+# --- a worker that died
+
+
+def stale_before() -> datetime:
+    """A task claimed before this is *stale*: its worker is gone. ``OUTBOX_STALE_MINUTES`` (default 15)
+    is far longer than a live worker holds a claim: composing a chunk takes well under a second, and a
+    batch of :data:`BATCH` mails is bounded by ``EMAIL_TIMEOUT`` (20 s a socket operation): a server
+    that stops answering costs one timeout, one reconnection (connect, EHLO, STARTTLS, login: at most
+    four timeouts), a second timeout, and the rest of the batch fails at once, about 2 minutes;
+    a healthy server takes 50 mails in well under a second."""
+    return timezone.now() - timedelta(minutes=settings.OUTBOX_STALE_MINUTES)
+
+
+def stale():
+    """The tasks of the mail queue claimed by a worker that is gone (``RUNNING`` since before
+    :func:`stale_before`)."""
+    return DBTaskResult.objects.filter(
+        queue_name=QUEUE,
+        backend_name=deliver.get_backend().alias,
+        status=TaskResultStatus.RUNNING,
+        started_at__lt=stale_before(),
+    )
+
+
+def resend_stale(*, by: str) -> int:
+    """Put every stale mail (``deliver``: it may have reached the mail server before its worker died)
+    back to be sent, one statement; returns how many. Only on request (the organiser's button,
+    ``send_notifications --resend-stale``): such a mail may arrive twice. ``by`` names who asked (logged)."""
+    with transaction.atomic():
+        count = stale().filter(task_path=deliver.module_path).update(status=TaskResultStatus.READY)
+    if count:
+        logger.warning("%d stale mail(s) put back to be sent again by %s (they may arrive twice)", count, by)
+    return count
+
+
 def prune(*, now: datetime | None = None) -> int:
     """Remove sent mails older than ``OUTBOX_KEEP_DAYS`` days (and the rows of attempts that failed
     and were queued again); returns how many rows went."""
@@ -425,7 +502,8 @@ def prune(*, now: datetime | None = None) -> int:
 @dataclass(frozen=True)
 class OutboxStatus:
     waiting: int  #: queued, not sent yet (also those waiting for their next try, or to be composed)
-    sending: int  #: claimed by a worker right now (or by one that died while sending)
+    sending: int  #: claimed by a worker right now
+    stale: int  #: mails whose worker died while sending (possibly sent): sent again only on request
     failed: int  #: a mail that could not even be composed (a fault in the code: the log says which)
     configured: bool
     reason: str  #: why the last failed attempt failed, in words; "" when nothing failed
@@ -435,7 +513,9 @@ class OutboxStatus:
 
     @property
     def problem(self) -> bool:
-        return bool(self.failed) or (bool(self.waiting) and (not self.configured or bool(self.reason)))
+        return (
+            bool(self.failed) or bool(self.stale) or (bool(self.waiting) and (not self.configured or bool(self.reason)))
+        )
 
 
 def reason_text(reason: str) -> str:
@@ -455,9 +535,11 @@ def status() -> OutboxStatus:
     mails = DBTaskResult.objects.filter(queue_name=QUEUE)
     # a task that writes several mails says how many in its ``mails`` argument (members.mails.tasks)
     each = Coalesce(Cast(KT("args_kwargs__kwargs__mails"), IntegerField()), Value(1))
+    stale_mail = Q(status=TaskResultStatus.RUNNING, task_path=deliver.module_path, started_at__lt=stale_before())
     counts = mails.aggregate(
         waiting=Coalesce(Sum(each, filter=Q(status=TaskResultStatus.READY)), 0),
-        sending=Coalesce(Sum(each, filter=Q(status=TaskResultStatus.RUNNING)), 0),
+        sending=Coalesce(Sum(each, filter=Q(status=TaskResultStatus.RUNNING) & ~stale_mail), 0),
+        stale=Count("pk", filter=stale_mail),
         failed=Count("pk", filter=Q(status=TaskResultStatus.FAILED)),
     )
     last = None
@@ -474,6 +556,7 @@ def status() -> OutboxStatus:
     return OutboxStatus(
         waiting=counts["waiting"],
         sending=counts["sending"],
+        stale=counts["stale"],
         failed=counts["failed"],
         configured=is_configured(),
         reason=reason_text(kwargs["reason"]) if last else "",

@@ -9,6 +9,7 @@ competition = "competitions/<slug:slug>/"
 
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
+    path("outbox/resend-stale/", views.outbox_resend, name="outbox-resend"),
     path(competition, views.competition_detail, name="competition"),
     path(competition + "evenings/new/", views.evening_create, name="evening-create"),
     path(competition + "evenings/<int:number>/attendance/", views.attendance, name="attendance"),

@@ -48,6 +48,7 @@ from competitions.organiser.forms import AttendanceForm, DrawForm, EveningForm, 
 from competitions.organiser.selectors import Draw
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
+from core import outbox
 from core.compass import seat_label
 from core.refusals import show_refusal
 from core.site_address import phones_reach
@@ -83,6 +84,25 @@ def dashboard(request):
     new_clubs = [club for club in clubs_managed_by(request.user).order_by("name") if club.pk not in with_competitions]
     context = {"competitions": competitions, "new_clubs": new_clubs}
     return render(request, "competitions/organiser/dashboard.html", context)
+
+
+@login_required
+@require_POST
+def outbox_resend(request):
+    """The dashboard's "send again": the mails of a worker that died while sending go back in the queue,
+    once the organiser has ticked that a mail may arrive twice (core.outbox.resend_stale)."""
+    if not is_site_admin(request.user) and not clubs_managed_by(request.user).exists():
+        raise PermissionDenied
+    if request.POST.get("may_arrive_twice") != "1":
+        messages.error(request, _("Nothing sent again: tick that a mail may arrive twice first."))
+    else:
+        count = outbox.resend_stale(by=f"user {request.user.pk} ({request.user.get_username()})")
+        messages.success(
+            request,
+            ngettext("%(count)d mail will be sent again.", "%(count)d mails will be sent again.", count)
+            % {"count": count},
+        )
+    return redirect("staff:dashboard")
 
 
 @login_required

@@ -214,6 +214,10 @@ SERVER_EMAIL = os.environ.get("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 OUTBOX_RETRY_SECONDS = float(os.environ.get("OUTBOX_RETRY_SECONDS", "30"))
 OUTBOX_RETRY_MAX_SECONDS = float(os.environ.get("OUTBOX_RETRY_MAX_SECONDS", "1800"))
 OUTBOX_KEEP_DAYS = int(os.environ.get("OUTBOX_KEEP_DAYS", "7"))
+# A task of the outbox claimed longer ago than OUTBOX_STALE_MINUTES has lost its worker (a live one holds a
+# claim a few minutes at most with EMAIL_TIMEOUT 20 s; core.outbox.stale_before): a composing task runs
+# again, a mail is sent again only when the organiser asks (it may have reached the server).
+OUTBOX_STALE_MINUTES = float(os.environ.get("OUTBOX_STALE_MINUTES", "15"))
 # Django's task API (django-tasks until Django 6): the database backend holds the outbox's queue.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "mail"]}}
 AXES_VERBOSE = False

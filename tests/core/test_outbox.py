@@ -20,7 +20,7 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from core import outbox
-from tests.factories import ClubFactory, UserFactory
+from tests.factories import ClubFactory, UserFactory, club_evening, publish_next_round
 from tests.mailserver import MailServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -415,3 +415,113 @@ def test_the_batch_worker_claims_and_finishes_a_row_as_django_tasks_does(mail_se
     differ = {f for f in fields if getattr(theirs, f) != getattr(ours, f)}
     assert differ == {"worker_ids", "args_kwargs", "finished_at"}, differ
     assert ours.task_result.status == TaskResultStatus.SUCCESSFUL
+
+
+# --- a worker that died: issue 32 item 5, never lost, never twice
+
+
+def worker_died(worker_id: str, *, minutes: float) -> list[DBTaskResult]:
+    """Every due task of the mail queue claimed by ``worker_id``, ``minutes`` ago (a worker that then
+    died, or one still busy)."""
+    rows = outbox.claim(worker_id=worker_id, batch=1000)
+    DBTaskResult.objects.filter(pk__in=[row.pk for row in rows]).update(
+        started_at=timezone.now() - timedelta(minutes=minutes)
+    )
+    return rows
+
+
+def test_a_composing_task_of_a_dead_worker_is_composed_again_and_its_mails_arrive_once(mail_settings, server):
+    settings = mail_settings
+    settings.SITE_URL = "http://club.example.nl"
+    _club, _competition, _members, evening, _organiser = club_evening()
+    publish_next_round(evening)
+    dead = worker_died("dead", minutes=settings.OUTBOX_STALE_MINUTES + 1)
+    assert dead and all(row.task_path != outbox.deliver.module_path for row in dead), "compose tasks only"
+    send_now()
+    send_now()
+    assert len(server.inbox.messages) == 8 and len(set(server.inbox.message_ids())) == 8
+    assert not DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).exists()
+    state = outbox.status()
+    assert (state.waiting, state.sending, state.stale) == (0, 0, 0)
+
+
+def test_a_stale_compose_task_whose_worker_was_only_slow_composes_once(mail_settings, server):
+    """The slow worker finishes after another claimed its task again: its mails roll back."""
+    mail_settings.SITE_URL = "http://club.example.nl"
+    _club, _competition, _members, evening, _organiser = club_evening()
+    publish_next_round(evening)
+    slow = worker_died("slow", minutes=mail_settings.OUTBOX_STALE_MINUTES + 1)
+    send_now()  # another worker: the stale task runs again, its 8 mails are sent
+    for row in slow:  # the slow worker wakes up and finishes its old claim
+        outbox.run_task(row)
+    send_now()
+    assert len(server.inbox.messages) == 8 and len(set(server.inbox.message_ids())) == 8
+    assert DBTaskResult.objects.filter(task_path=outbox.deliver.module_path).count() == 8
+
+
+def test_claims_younger_than_the_limit_are_left_to_their_live_worker(mail_settings, server):
+    mail_settings.SITE_URL = "http://club.example.nl"
+    _club, _competition, _members, evening, _organiser = club_evening()
+    publish_next_round(evening)
+    queue(2)
+    busy = worker_died("live", minutes=mail_settings.OUTBOX_STALE_MINUTES - 1)
+    assert {row.task_path for row in busy} > {outbox.deliver.module_path}, "a mail and compose tasks"
+    send_now()
+    assert server.inbox.messages == []
+    rows = DBTaskResult.objects.filter(pk__in=[row.pk for row in busy])
+    assert all(row.status == TaskResultStatus.RUNNING and row.worker_ids == ["live"] for row in rows)
+    state = outbox.status()
+    assert state.stale == 0 and state.sending == 10  # 8 to compose, 2 mails
+    assert outbox.resend_stale(by="test") == 0
+
+
+def test_a_mail_of_a_dead_worker_is_sent_again_only_when_the_organiser_asks(mail_settings, server, client):
+    organiser = UserFactory(username="stale-org", organiser_of=ClubFactory(slug="staleclub"))
+    queue(2, prefix="Uitslag")
+    worker_died("dead", minutes=mail_settings.OUTBOX_STALE_MINUTES + 1)
+    send_now()
+    assert server.inbox.messages == [], "possibly sent already: not sent again silently"
+    assert outbox.status().stale == 2 and outbox.status().problem
+    client.force_login(organiser)
+    page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "2 mails mogelijk niet verzonden (worker gestopt tijdens verzenden)" in page
+    assert "Opnieuw versturen" in page and "kan dubbel aankomen" in page
+    assert 'action="/manage/outbox/resend-stale/"' in page
+
+    assert client.get("/manage/outbox/resend-stale/").status_code == 405
+    answer = client.post("/manage/outbox/resend-stale/", HTTP_ACCEPT_LANGUAGE="nl", follow=True)
+    assert "Niets opnieuw verstuurd" in answer.content.decode(), "not ticked: nothing changes"
+    send_now()
+    assert server.inbox.messages == [] and outbox.status().stale == 2
+
+    answer = client.post(
+        "/manage/outbox/resend-stale/", {"may_arrive_twice": "1"}, HTTP_ACCEPT_LANGUAGE="nl", follow=True
+    )
+    assert "2 mails worden opnieuw verstuurd." in answer.content.decode()
+    send_now()
+    send_now()
+    assert sorted(m["Subject"] for m in server.inbox.messages) == ["Uitslag 0", "Uitslag 1"]
+    page = client.get("/manage/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+    assert "mogelijk niet verzonden" not in page and "Alle mails zijn verzonden." in page
+
+
+def test_only_an_organiser_or_site_admin_may_send_stale_mails_again(mail_settings, server, client):
+    queue(1)
+    worker_died("dead", minutes=mail_settings.OUTBOX_STALE_MINUTES + 1)
+    client.force_login(UserFactory(username="stale-scorer", scorer_of=ClubFactory(slug="staleclub2")))
+    assert client.post("/manage/outbox/resend-stale/", {"may_arrive_twice": "1"}).status_code == 403
+    client.logout()
+    assert client.post("/manage/outbox/resend-stale/", {"may_arrive_twice": "1"}).status_code == 302
+    send_now()
+    assert server.inbox.messages == [] and outbox.status().stale == 1
+
+
+def test_the_league_servers_admin_sends_stale_mails_again_from_the_command_line(mail_settings, server, capsys):
+    queue(3)
+    worker_died("dead", minutes=mail_settings.OUTBOX_STALE_MINUTES + 1)
+    call_command("send_notifications", "--resend-stale")
+    assert "3 mail(s)" in capsys.readouterr().out
+    assert server.inbox.messages == [] and outbox.status().waiting == 3
+    call_command("send_notifications", "--resend-stale", "--once", verbosity=0)
+    send_now()
+    assert len(server.inbox.messages) == 3 and len(set(server.inbox.message_ids())) == 3

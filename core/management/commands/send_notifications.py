@@ -1,6 +1,8 @@
 """``manage.py send_notifications``: the outbox's worker (core.outbox). ``--once`` sends what is due
 and exits 0; without it the worker keeps running (``make run`` starts one beside the server; a league
-server runs it as a service, any number of them at once)."""
+server runs it as a service, any number of them at once). ``--resend-stale`` puts back the mails of a
+worker that died while sending (core.outbox.resend_stale: they may arrive twice) and exits, or with
+``--once`` sends them."""
 
 from __future__ import annotations
 
@@ -23,10 +25,21 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--once", action="store_true", help="send what is due, then exit")
         parser.add_argument(
+            "--resend-stale",
+            action="store_true",
+            help="first put back the mails of a worker that died while sending (they may arrive twice), "
+            "then exit (with --once: send them)",
+        )
+        parser.add_argument(
             "--interval", type=float, default=2.0, help="seconds between looks at an empty outbox (default 2)"
         )
 
-    def handle(self, *args, once: bool, interval: float, verbosity: int, **options):
+    def handle(self, *args, once: bool, interval: float, verbosity: int, resend_stale: bool = False, **options):
+        if resend_stale:
+            count = outbox.resend_stale(by="manage.py send_notifications --resend-stale")
+            self.stdout.write(f"{count} mail(s) of a worker that stopped while sending put back to be sent again.")
+            if not once:
+                return
         if not outbox.is_configured():
             waiting = outbox.status().waiting
             self.stdout.write(
