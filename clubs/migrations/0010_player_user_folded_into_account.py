@@ -4,7 +4,9 @@ own account, made by a member's invitation): both meant "this member's login".
 A member with a ``user`` and no ``account`` gets the ``user`` as account. Where the two differ the
 account stays (it is the one the member's invitation made and ``/me/`` reads) and the migration says
 so in its output and the log; so it does where the login is already another member's account at the
-same club (one account per member per club). Then ``user`` goes.
+same club (one account per member per club). Then ``user`` goes, in the next migration (0011): on
+PostgreSQL a table whose rows were just updated in a transaction cannot be altered in the same one
+("pending trigger events"), and each migration is its own transaction.
 
 Backwards: ``user`` comes back empty (nothing reads it any more).
 """
@@ -52,5 +54,4 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(fold_user_into_account, migrations.RunPython.noop),
-        migrations.RemoveField(model_name="player", name="user"),
     ]

@@ -1,4 +1,4 @@
-"""Migration clubs 0010: the older ``Player.user`` folded into ``Player.account``, run for real: the
+"""Migrations clubs 0010 and 0011: the older ``Player.user`` folded into ``Player.account``, run for real: the
 database migrated back to before it, members made with both links as they could be, migrated forward."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("clubs", "0009_club_signup_deadline")]
-AFTER = [("clubs", "0010_player_user_folded_into_account")]
+AFTER = [("clubs", "0011_remove_player_user")]
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("clubs", "0010_player_user_folded_into_account"),
+        ("clubs", "0011_remove_player_user"),
     ]
 
     operations = [
