@@ -3,7 +3,7 @@ namespace "staff" (config/urls.py)."""
 
 from django.urls import path
 
-from competitions.organiser import views
+from competitions.organiser import views, views_evening
 
 competition = "competitions/<slug:slug>/"
 
@@ -16,10 +16,10 @@ urlpatterns = [
     path(competition + "evenings/<int:number>/rounds/new/", views.round_next, name="round-next"),
     path(competition + "evenings/<int:number>/walk-in/", views.walk_in, name="walk-in"),
     path(competition + "evenings/<int:number>/substitute/", views.substitute, name="substitute"),
-    path(competition + "evenings/<int:number>/delete/", views.evening_delete, name="evening-delete"),
+    path(competition + "evenings/<int:number>/delete/", views_evening.evening_delete, name="evening-delete"),
     path(competition + "evenings/<int:number>/tables/", views.evening_tables, name="evening-tables"),
-    path(competition + "evenings/<int:number>/cancel/", views.evening_cancel, name="evening-cancel"),
-    path(competition + "evenings/<int:number>/uncancel/", views.evening_uncancel, name="evening-uncancel"),
+    path(competition + "evenings/<int:number>/cancel/", views_evening.evening_cancel, name="evening-cancel"),
+    path(competition + "evenings/<int:number>/uncancel/", views_evening.evening_uncancel, name="evening-uncancel"),
     path(competition + "rounds/<int:number>/delete/", views.round_delete, name="round-delete"),
     path(competition + "rounds/<int:number>/unpublish/", views.round_unpublish, name="unpublish"),
     path(competition + "rounds/<int:number>/reseat/", views.round_reseat, name="reseat"),

@@ -1,6 +1,7 @@
 """The organiser's pages: the dashboard, evenings and attendance, draws, fixtures, Swiss rounds; and the
-evening without friction: walk-ins, odd numbers, sit-outs, and undo (delete an evening or a draft round,
-unpublish, reseat after publishing).
+evening without friction: walk-ins, odd numbers, sit-outs, and undo (a draft round, unpublish, reseat
+after publishing). Removing or calling off a whole evening is ``views_evening.py``; finding a round or
+evening from the URL is ``lookups.py``.
 
 Thin: each view finds the competition, checks the club boundary (``clubs.permissions``: organiser
 of the competition's club or league, or site admin; anyone else gets 403), reads through
@@ -18,8 +19,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef
-from django.http import Http404, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
@@ -32,9 +33,7 @@ from clubs.permissions import clubs_managed_by, is_site_admin
 from competitions import services
 from competitions.draws.selectors import rotation_rows
 from competitions.draws.tables import RotationTable
-from competitions.evenings import cancel
 from competitions.evenings.forms import (
-    CancelEveningForm,
     EveningTablesForm,
     ReseatForm,
     SitOutForm,
@@ -45,6 +44,7 @@ from competitions.models import Attendance, Competition, Evening, Round, SitOut
 from competitions.organiser import selectors
 from competitions.organiser import selectors as organiser_selectors
 from competitions.organiser.forms import AttendanceForm, DrawForm, EveningForm, FixturesForm, SwapForm
+from competitions.organiser.lookups import attendance_url, draw_url, evening_of, posted, round_of
 from competitions.organiser.selectors import Draw
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
@@ -52,27 +52,6 @@ from core import outbox
 from core.compass import seat_label
 from core.refusals import show_refusal
 from core.site_address import phones_reach
-
-
-def _round(competition: Competition, number: int) -> Round:
-    round = get_object_or_404(Round.objects.select_related("evening"), competition=competition, number=number)
-    round.competition = competition
-    return round
-
-
-def _evening(competition: Competition, number: int) -> Evening:
-    evening = get_object_or_404(Evening, competition=competition, number=number)
-    evening.competition = competition
-    return evening
-
-
-def _posted(request):
-    """The POST data for a bound form (even when nothing is ticked), or None on GET."""
-    return request.POST if request.method == "POST" else None
-
-
-def _draw_url(round: Round) -> str:
-    return reverse("staff:draw", kwargs={"slug": round.competition.slug, "number": round.number})
 
 
 @login_required
@@ -135,10 +114,10 @@ def evening_create(request, slug):
 @login_required
 def attendance(request, slug, number):
     competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
+    evening = evening_of(competition, number)
     members = selectors.attendance_list(evening)
     by_id = {m.player.pk: m.player for m in members}
-    form = AttendanceForm(_posted(request), member_ids=list(by_id))
+    form = AttendanceForm(posted(request), member_ids=list(by_id))
     if request.method == "POST" and form.is_valid():
         try:
             present = services.register_attendance(
@@ -199,7 +178,7 @@ def _render_draw(request, round: Round, *, draw_form=None, swap_form=None, statu
 def round_draw(request, slug, number):
     """The draw of a round; a POST draws a round that has no tables yet."""
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     if request.method != "POST":
         return _render_draw(request, round)
     form = DrawForm(request.POST)
@@ -209,14 +188,14 @@ def round_draw(request, slug, number):
         services.draw_round(round=round, seed=form.cleaned_data["seed"])
     except DrawError as error:
         show_refusal(request, error)
-    return HttpResponseRedirect(_draw_url(round))
+    return HttpResponseRedirect(draw_url(round))
 
 
 @login_required
 @require_POST
 def round_redraw(request, slug, number):
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     form = DrawForm(request.POST)
     if not form.is_valid():
         return _render_draw(request, round, draw_form=form, status=400)
@@ -226,14 +205,14 @@ def round_redraw(request, slug, number):
         show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
-    return HttpResponseRedirect(_draw_url(round))
+    return HttpResponseRedirect(draw_url(round))
 
 
 @login_required
 @require_POST
 def round_swap(request, slug, number):
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     draw = selectors.round_draw(round)
     form = SwapForm(request.POST, choices=draw.choices)
     if form.is_valid():
@@ -249,7 +228,7 @@ def round_swap(request, slug, number):
             show_refusal(request, error, form)
         else:
             messages.success(request, _("Swapped."))
-            return HttpResponseRedirect(_draw_url(round))
+            return HttpResponseRedirect(draw_url(round))
     return _render_draw(request, round, swap_form=form, status=400)
 
 
@@ -262,20 +241,20 @@ def round_publish(request, slug, number):
 def round_action(request, slug, number, service, success: str):
     """A one-click change of a round (publish, unpublish): call the service, report its refusal or
     ``success`` (a message with ``%(round)s``), and go back to the round's draw page."""
-    round = _round(organised_competition(request, slug), number)
+    round = round_of(organised_competition(request, slug), number)
     try:
         service(round=round)
     except DrawError as error:
         show_refusal(request, error)
     else:
         messages.success(request, success % {"round": round.label})
-    return HttpResponseRedirect(_draw_url(round))
+    return HttpResponseRedirect(draw_url(round))
 
 
 @login_required
 def fixtures(request, slug):
     competition = organised_competition(request, slug)
-    form = FixturesForm(_posted(request), initial={"double": competition.double_round_robin})  # the season's plan
+    form = FixturesForm(posted(request), initial={"double": competition.double_round_robin})  # the season's plan
     if request.method == "POST" and form.is_valid():
         try:
             rounds = services.generate_fixtures(competition=competition, **form.cleaned_data)
@@ -309,14 +288,10 @@ def swiss(request, slug):
             error = str(refused)
         else:
             messages.success(request, _("%(round)s is paired.") % {"round": round.label})
-            return HttpResponseRedirect(_draw_url(round))
+            return HttpResponseRedirect(draw_url(round))
     last = selectors.rounds_of(competition).last()
     context = {"competition": competition, "last": last, "error": error}
     return render(request, "competitions/organiser/swiss.html", context, status=400 if error else 200)
-
-
-def _attendance_url(slug: str, number: int) -> str:
-    return reverse("staff:attendance", kwargs={"slug": slug, "number": number})
 
 
 def _save_ticks(request, evening) -> bool:
@@ -345,15 +320,15 @@ def _save_ticks(request, evening) -> bool:
 def walk_in(request, slug, number):
     """Add a guest or a new member; the attendance page posts its unsaved ticks along, saved first."""
     competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
+    evening = evening_of(competition, number)
     if request.POST.get("ticks") == "1" and not _save_ticks(request, evening):
-        return redirect(_attendance_url(slug, number))
+        return redirect(attendance_url(slug, number))
     form = WalkInForm(request.POST)
     if not form.is_valid():
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
-        return redirect(_attendance_url(slug, number))
+        return redirect(attendance_url(slug, number))
     try:
         player = services.add_walk_in(evening=evening, **form.cleaned_data)
     except services.NearMatches as near:
@@ -368,7 +343,7 @@ def walk_in(request, slug, number):
             else _("%(name)s is a new member and present.")
         )
         messages.success(request, text % {"name": player.name})
-    return redirect(_attendance_url(slug, number))
+    return redirect(attendance_url(slug, number))
 
 
 @login_required
@@ -376,7 +351,7 @@ def walk_in(request, slug, number):
 def substitute(request, slug, number):
     """A substitute (invaller) takes over a member's seat for the rest of the evening."""
     competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
+    evening = evening_of(competition, number)
     listed = organiser_selectors.attendance_list(evening)
     members = {m.player.pk: m.player for m in listed}
     present = [(m.player.pk, m.player.name) for m in listed if m.present]
@@ -385,7 +360,7 @@ def substitute(request, slug, number):
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
             messages.error(request, f"{label}: {' '.join(errors)}" if label else " ".join(errors))
-        return redirect(_attendance_url(slug, number))
+        return redirect(attendance_url(slug, number))
     data = form.cleaned_data
     try:
         record = services.substitute(
@@ -402,42 +377,14 @@ def substitute(request, slug, number):
             _("%(substitute)s plays for %(member)s from round %(round)s.")
             % {"substitute": record.substitute.name, "member": record.member.name, "round": record.from_round},
         )
-    return redirect(_attendance_url(slug, number))
-
-
-@login_required
-def evening_delete(request, slug, number):
-    """Remove an evening (issue 33 item 10): GET names what goes with it (its tables and results,
-    imported totals, attendance) and which evenings move down a number; POST with the tick removes it."""
-    competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
-    contents = services.evening_contents(evening)
-    context = {"competition": competition, "evening": evening, "contents": contents}
-    if request.method != "POST":
-        return render(request, "competitions/organiser/evening_delete.html", context)
-    if request.POST.get("confirm") != "1":
-        context["error"] = _("Tick that evening %(number)s goes with everything listed, or go back.") % {
-            "number": number
-        }
-        return render(request, "competitions/organiser/evening_delete.html", context, status=400)
-    try:
-        services.delete_evening(evening=evening, user=request.user, confirmed=True)
-    except DrawError as error:
-        show_refusal(request, error)
-        return redirect(_attendance_url(slug, number))
-    if contents.later:
-        text = _("Evening %(number)s is deleted; the evenings after it moved down one number.")
-    else:
-        text = _("Evening %(number)s is deleted.")
-    messages.success(request, text % {"number": number})
-    return redirect("staff:competition", slug=slug)
+    return redirect(attendance_url(slug, number))
 
 
 @login_required
 @require_POST
 def evening_tables(request, slug, number):
     competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
+    evening = evening_of(competition, number)
     form = EveningTablesForm(request.POST)
     if form.is_valid():
         services.set_evening_tables(evening=evening, three_player_tables=form.choice())
@@ -448,53 +395,7 @@ def evening_tables(request, slug, number):
         )
     else:
         messages.error(request, _("Choose tables of three or byes."))
-    return redirect(_attendance_url(slug, number))
-
-
-def _organiser_only(request, slug) -> Competition:
-    """The competition for its club's organiser; anyone else (another club's too) finds nothing."""
-    try:
-        return organised_competition(request, slug)
-    except PermissionDenied:
-        raise Http404 from None
-
-
-@login_required
-def evening_cancel(request, slug, number):
-    """ "Avond afgelasten": ``GET`` asks first (how many members signed up and will be told, the reason);
-    ``POST`` calls the evening off (competitions.evenings.cancel)."""
-    competition = _organiser_only(request, slug)
-    evening = _evening(competition, number)
-    form = CancelEveningForm(_posted(request))
-    if form.is_valid():
-        try:
-            cancel.cancel_evening(evening=evening, user=request.user, reason=form.cleaned_data["reason"])
-        except DrawError as error:
-            show_refusal(request, error, form)
-        else:
-            messages.success(request, _("Evening %(number)s is cancelled.") % {"number": number})
-            return redirect(_attendance_url(slug, number))
-    context = {
-        "competition": competition,
-        "evening": evening,
-        "form": form,
-        "signed_up": evening.sign_ups.filter(coming=True).count(),
-    }
-    return render(request, "competitions/organiser/evening_cancel.html", context, status=400 if form.is_bound else 200)
-
-
-@login_required
-@require_POST
-def evening_uncancel(request, slug, number):
-    competition = _organiser_only(request, slug)
-    evening = _evening(competition, number)
-    try:
-        cancel.uncancel_evening(evening=evening, user=request.user)
-    except DrawError as error:
-        show_refusal(request, error)
-    else:
-        messages.success(request, _("Evening %(number)s is on again; members can sign up.") % {"number": number})
-    return redirect(_attendance_url(slug, number))
+    return redirect(attendance_url(slug, number))
 
 
 @login_required
@@ -502,7 +403,7 @@ def evening_uncancel(request, slug, number):
 def round_next(request, slug, number):
     """Draw the evening's next round; past the competition's rounds per evening only when confirmed."""
     competition = organised_competition(request, slug)
-    evening = _evening(competition, number)
+    evening = evening_of(competition, number)
     drawn = evening.rounds.count()
     if drawn >= competition.rounds_per_evening and request.POST.get("confirm") != "1":
         context = {"competition": competition, "evening": evening, "drawn": drawn}
@@ -511,27 +412,27 @@ def round_next(request, slug, number):
         round = services.draw_next_round(evening=evening)
     except DrawError as error:
         show_refusal(request, error)
-        return redirect(_attendance_url(slug, number))
-    return HttpResponseRedirect(_draw_url(round))
+        return redirect(attendance_url(slug, number))
+    return HttpResponseRedirect(draw_url(round))
 
 
 @login_required
 @require_POST
 def round_delete(request, slug, number):
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     label = round.label
     if request.POST.get("confirm") != "1":  # asks first (issue 33 item 6): nothing deleted without the tick
         messages.error(request, _("Tick “Yes: delete this round with its tables” first; nothing was deleted."))
-        return HttpResponseRedirect(_draw_url(round))
+        return HttpResponseRedirect(draw_url(round))
     try:
         services.delete_round(round=round)
     except DrawError as error:
         show_refusal(request, error)
-        return HttpResponseRedirect(_draw_url(round))
+        return HttpResponseRedirect(draw_url(round))
     messages.success(request, _("%(round)s is deleted.") % {"round": label})
     if round.evening_id:
-        return redirect(_attendance_url(slug, round.evening.number))
+        return redirect(attendance_url(slug, round.evening.number))
     return redirect("staff:competition", slug=slug)
 
 
@@ -589,7 +490,7 @@ def evening_round_context(
 def round_reseat(request, slug, number):
     """After publishing: a late arrival or a leaver; reprint the sheets of the tables involved."""
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     seated, others = evening_round_context(round, _draw_for(round), with_rotation=False)["reseat_choices"]
     form = ReseatForm(request.POST, seated=seated, others=others)
     if form.is_valid():
@@ -620,7 +521,7 @@ def round_reseat(request, slug, number):
                     "{} {}", _("Reseated; the table links stay the same. Print the new sheets (new names):"), links
                 ),
             )
-            return HttpResponseRedirect(_draw_url(round))
+            return HttpResponseRedirect(draw_url(round))
     return _render_draw(request, round, reseat_form=form, status=400)
 
 
@@ -629,12 +530,12 @@ def round_reseat(request, slug, number):
 def round_sit_out(request, slug, number):
     """Mark who sits this round out, then draw the round anew without them (draft rounds only)."""
     competition = organised_competition(request, slug)
-    round = _round(competition, number)
+    round = round_of(competition, number)
     present = list(Player.objects.filter(attendances__evening_id=round.evening_id).values_list("pk", "last_name"))
     form = SitOutForm(request.POST, present=present)
     if not form.is_valid():
         messages.error(request, _("Choose players present at the evening."))
-        return HttpResponseRedirect(_draw_url(round))
+        return HttpResponseRedirect(draw_url(round))
     try:
         services.set_sit_outs(round=round, player_ids=form.cleaned_data["sit_out"])
         if round.matches.exists() or round.byes.exists():
@@ -645,7 +546,7 @@ def round_sit_out(request, slug, number):
         show_refusal(request, error)
     else:
         messages.success(request, _("%(round)s is drawn anew.") % {"round": round.label})
-    return HttpResponseRedirect(_draw_url(round))
+    return HttpResponseRedirect(draw_url(round))
 
 
 def _draw_for(round: Round) -> Draw:
