@@ -88,14 +88,15 @@ def can_confirm(user, match) -> bool:
     return match.status != match.Status.ENTERED or not league_confirm_refused(user, match)
 
 
-def organised_competition(request, slug: str) -> Competition:
+def organised_competition(request, slug: str, *, hidden: bool = False) -> Competition:
     """The competition of ``slug`` for its club's organiser (or a site admin): the one gate of the
     organiser's pages about a competition. A private one that the user may not see (not its club's staff)
     is not found, as one that does not exist (a 403 would tell that it exists: issue 34 item 13); anyone
-    else gets 403, an unknown slug 404."""
+    else gets 403, an unknown slug 404. With ``hidden`` anyone but its organiser finds nothing (404), as
+    the pages of an evening's calling off do."""
     competition = get_object_or_404(Competition.objects.select_related("club"), slug=slug)
     if is_organiser_of(request.user, competition.club_id):
         return competition
-    if not competition.is_public and not is_staff_of(request.user, competition.club_id):
+    if hidden or (not competition.is_public and not is_staff_of(request.user, competition.club_id)):
         raise Http404
     raise PermissionDenied

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,7 +13,6 @@ from django.views.decorators.http import require_POST
 from competitions import services
 from competitions.evenings import cancel
 from competitions.evenings.forms import CancelEveningForm
-from competitions.models import Competition
 from competitions.organiser.lookups import attendance_url, evening_of, posted
 from competitions.permissions import organised_competition
 from competitions.services import DrawError
@@ -50,19 +47,11 @@ def evening_delete(request, slug, number):
     return redirect("staff:competition", slug=slug)
 
 
-def _organiser_only(request, slug) -> Competition:
-    """The competition for its club's organiser; anyone else (another club's too) finds nothing."""
-    try:
-        return organised_competition(request, slug)
-    except PermissionDenied:
-        raise Http404 from None
-
-
 @login_required
 def evening_cancel(request, slug, number):
     """ "Avond afgelasten": ``GET`` asks first (how many members signed up and will be told, the reason);
     ``POST`` calls the evening off (competitions.evenings.cancel)."""
-    competition = _organiser_only(request, slug)
+    competition = organised_competition(request, slug, hidden=True)
     evening = evening_of(competition, number)
     form = CancelEveningForm(posted(request))
     if form.is_valid():
@@ -85,7 +74,7 @@ def evening_cancel(request, slug, number):
 @login_required
 @require_POST
 def evening_uncancel(request, slug, number):
-    competition = _organiser_only(request, slug)
+    competition = organised_competition(request, slug, hidden=True)
     evening = evening_of(competition, number)
     try:
         cancel.uncancel_evening(evening=evening, user=request.user)
