@@ -23,16 +23,6 @@ User = get_user_model()
 STRONG = "klaver-Vrouw-77"
 
 
-@pytest.fixture
-def club():
-    return ClubFactory(slug="troef")
-
-
-@pytest.fixture
-def organiser(club):
-    return UserFactory(username="anna", organiser_of=club)
-
-
 def invite(client, club, **data) -> tuple[object, str]:
     response = client.post(f"/manage/clubs/{club.slug}/people/", data)
     assert response.status_code == 200, response.content.decode()

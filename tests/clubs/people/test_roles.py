@@ -18,16 +18,6 @@ User = get_user_model()
 STRONG = "klaver-Vrouw-77"
 
 
-@pytest.fixture
-def club():
-    return ClubFactory(slug="troef")
-
-
-@pytest.fixture
-def organiser(club):
-    return UserFactory(username="anna", organiser_of=club)
-
-
 def people(club) -> str:
     return f"/manage/clubs/{club.slug}/people/"
 
