@@ -91,12 +91,7 @@ def invite(
         raise PeopleRefused(_("Choose a role: organiser, scorer or member."), field="role")
     if not may_invite(by, club, role):
         raise PeopleRefused(_("You are not an organiser of %(club)s.") % {"club": club.name})
-    email = (email or "").strip()
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            raise PeopleRefused(_("“%(email)s” is not an email address.") % {"email": email}, field="email") from None
+    email = checked_email(email)
     if role == Invitation.Role.MEMBER:
         if player is None:
             raise PeopleRefused(_("Choose the member this invitation is for."), field="player")
@@ -329,13 +324,19 @@ def reset_link(*, club: Club, subject, by) -> str:
     )
 
 
-def set_email(*, user, email: str) -> None:
+def checked_email(email: str | None) -> str:
+    """``email`` without the spaces around it ("" for none); refused at "email" when it is no address."""
     email = (email or "").strip()
     if email:
         try:
             validate_email(email)
         except ValidationError:
             raise PeopleRefused(_("“%(email)s” is not an email address.") % {"email": email}, field="email") from None
+    return email
+
+
+def set_email(*, user, email: str) -> None:
+    email = checked_email(email)
     with transaction.atomic():
         get_user_model().objects.filter(pk=user.pk).update(email=email)
         user.email = email
