@@ -23,8 +23,9 @@ from clubs.people import services as people
 from clubs.setup.services import set_up_club
 from competitions import services as organise
 from competitions.base.table_codes import side_pin
-from competitions.models import Competition, Match, Round
+from competitions.models import Competition, Match, MatchSeat, Round
 from competitions.pagecache.keys import bump_competition
+from scoring import services as scoring
 from scoring.duplicate.demo import play_evening
 from scoring.models import AuditEntry
 from scoring.phones import services as table_services
@@ -33,7 +34,7 @@ from tests.browser.axe import violations
 from tests.browser.test_small_screens import pages_of, season  # noqa: F401 (fixture)
 from tests.browser.test_table_phones import tables  # noqa: F401 (fixture)
 from tests.browser.test_whole_evening import choose, fill
-from tests.factories import UserFactory, simulated_sheet
+from tests.factories import UserFactory, publish_next_round, simulated_sheet
 from tests.scoring.duplicate.conftest import dealt_evening
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
@@ -251,6 +252,12 @@ CLIPPED = """() => {
 }"""
 
 
+CARD_DEALS = [
+    {"bidder": 0, "points": [100, 62], "roem": [20, 0]},
+    {"bidder": 1, "points": [90, 72], "roem": [0, 0]},
+]
+
+
 def club_of_its_own_world():
     """A real club beside the demo: its organiser (wilma) with an API token, an open invitation and a
     revoked one, two near-duplicate members, an evening tomorrow and a member (lid) with an account."""
@@ -272,7 +279,10 @@ def club_of_its_own_world():
     account.set_password(CLUB_PASSWORD)
     account.save()
     Player.objects.filter(pk=members[0].pk).update(account=account)
-    organise.create_evening(competition=competition, date=timezone.localdate() + timedelta(days=1))
+    evening = organise.create_evening(competition=competition, date=timezone.localdate() + timedelta(days=1))
+    # a played table for lid's score card (and something for the evening's removal page to name)
+    seat = MatchSeat.objects.select_related("match").get(match__round=publish_next_round(evening), player=members[0])
+    scoring.save_deals(match=seat.match, user=organiser, deals=CARD_DEALS, version=seat.match.version)
     clubs_tokens.create_token(organiser, "scorebord in de zaal")
     _open, token = people.invite(club=club, role="scorer", by=organiser, email="teller@example.org")
     revoked, revoked_token = people.invite(club=club, role="member", player=henk, by=organiser)
@@ -295,7 +305,9 @@ def page_faults(page, size: str, label: str) -> list[str]:
 @pytest.mark.parametrize("size", list(VIEWPORTS), ids=list(VIEWPORTS))
 def test_the_club_and_member_pages_fit_and_axe_finds_nothing(new_page, size):
     """/setup/, the club page, people (a link just made), an invitation (open and revoked), the member
-    list, a member, a merge, the demo's removal, /account/, /account/tokens/ (a token just made), /me/."""
+    list, a member, a merge, the demo's removal, /account/, /account/tokens/ (a token just made), /me/
+    (with its name-display choice), an evening's "Avond afgelasten" question and its removal page, and a
+    member's score card of an evening with a played table."""
     found = {}
     page = new_page(viewport=VIEWPORTS[size])
 
@@ -323,6 +335,8 @@ def test_the_club_and_member_pages_fit_and_axe_finds_nothing(new_page, size):
         "demo removal": reverse("demo:remove"),
         "account": reverse("people:account"),
         "invitation logged in": reverse("people:invitation", args=[token]),
+        "evening cancel": reverse("staff:evening-cancel", args=["hoge-troef", 1]),
+        "evening removal": reverse("staff:evening-delete", args=["hoge-troef", 1]),
     }
     for label, url in pages.items():
         page.goto(url)
@@ -347,7 +361,15 @@ def test_the_club_and_member_pages_fit_and_axe_finds_nothing(new_page, size):
     with member.expect_navigation():
         member.locator("main form button[type=submit]").click()
     assert member.url.endswith("/me/")
+    assert member.locator("[name$='name_shown']").count() >= 1  # the name-display choice is on /me/
     found["me"] = page_faults(member, size, "me")
+    lid = Player.objects.get(account__username="lid")
+    evening = Competition.objects.get(slug="hoge-troef").evenings.get()
+    member.goto(reverse("members:card", args=[lid.pk, evening.pk]))
+    assert member.locator(".card-deals tbody tr[data-deal]").count() == 2
+    found["score card"] = page_faults(member, size, "score card")
+    right = member.evaluate(RIGHTMOST, ".card-deals th, .card-deals td")
+    assert right <= VIEWPORTS[size]["width"], f"the card's scores and totals reach {right} px (scrolled out of sight)"
 
     found = {label: faults for label, faults in found.items() if faults}
     assert found == {}, "\n".join(f"{label}\n  " + "\n  ".join(v) for label, v in found.items())
