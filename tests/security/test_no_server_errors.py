@@ -43,16 +43,20 @@ def paths(pattern: str, world) -> list[str]:  # noqa: F811
     return result
 
 
-def clients(world) -> dict[str, Client]:  # noqa: F811
+def client_of(who: str, world) -> Client:  # noqa: F811
     from tests.factories import UserFactory
 
-    anonymous, scorer, organiser = Client(), Client(), Client()
-    scorer.force_login(UserFactory(username="walker-scorer", scorer_of=world["club"]))
-    organiser.force_login(world["org_a"])
-    return {"anonymous": anonymous, "scorer": scorer, "organiser": organiser}
+    client = Client()
+    if who == "scorer":
+        client.force_login(UserFactory(username="walker-scorer", scorer_of=world["club"]))
+    elif who == "organiser":
+        client.force_login(world["org_a"])
+    return client
 
 
-def test_no_url_answers_a_server_error_to_hostile_parameters(world):  # noqa: F811
+# One test per visitor, so that the crawl (over a thousand requests each) spreads over the workers.
+@pytest.mark.parametrize("who", ["anonymous", "scorer", "organiser"])
+def test_no_url_answers_a_server_error_to_hostile_parameters(who, world):  # noqa: F811
     failures = []
     urls = [
         url
@@ -62,21 +66,21 @@ def test_no_url_answers_a_server_error_to_hostile_parameters(world):  # noqa: F8
     ]
     assert len(urls) > 60
     requests_made = 0
-    for who, client in clients(world).items():
-        client.raise_request_exception = False
-        for url, real in urls:
-            requests = [{}]
-            if real:  # the hostile query strings on the URLs of real objects
-                requests += [{name: value for name in PARAMETERS} for value in HOSTILE]
-                if who == "anonymous" and "/manage/" not in url:  # one parameter at a time: none hides another
-                    requests += [{name: value} for name in PARAMETERS for value in ("-1", "²", "\x00")]
-            for query in requests:
-                response = client.get(url, query)
-                requests_made += 1
-                if response.status_code >= 500:
-                    failures.append((who, url, query, response.status_code))
+    client = client_of(who, world)
+    client.raise_request_exception = False
+    for url, real in urls:
+        requests = [{}]
+        if real:  # the hostile query strings on the URLs of real objects
+            requests += [{name: value for name in PARAMETERS} for value in HOSTILE]
+            if who == "anonymous" and "/manage/" not in url:  # one parameter at a time: none hides another
+                requests += [{name: value} for name in PARAMETERS for value in ("-1", "²", "\x00")]
+        for query in requests:
+            response = client.get(url, query)
+            requests_made += 1
+            if response.status_code >= 500:
+                failures.append((who, url, query, response.status_code))
     assert failures == []
-    assert requests_made > 1000
+    assert requests_made > 300
 
 
 def test_the_reported_cases_answer_400(client, world):  # noqa: F811

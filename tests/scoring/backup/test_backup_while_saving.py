@@ -71,15 +71,18 @@ def new_postgresql_database():
 def backup_while_saving(url: str, folder: Path) -> dict:
     run([PYTHON, "-m", "tests.scoring.backup.worker", "seed"], url)
     before = dump(url)
-    stop, log = folder / "stop", folder / "saves.jsonl"
+    stop, log, saver_log = folder / "stop", folder / "saves.jsonl", folder / "saver.log"
     env = dict(os.environ, DATABASE_URL=url, DJANGO_SETTINGS_MODULE="config.settings.test")
-    saver = subprocess.Popen(
-        [PYTHON, "-m", "tests.scoring.backup.worker", "save", str(stop), str(log)],
-        cwd=ROOT,
-        env=env,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    # The saver's log lines (one INFO line a save) go to a file: a pipe that nobody reads until the end
+    # fills after some hundreds of saves and stops the saver mid-test (it waited out the 60 s deadline).
+    with open(saver_log, "w", encoding="utf-8") as errors_out:
+        saver = subprocess.Popen(
+            [PYTHON, "-m", "tests.scoring.backup.worker", "save", str(stop), str(log)],
+            cwd=ROOT,
+            env=env,
+            stderr=errors_out,
+            text=True,
+        )
     try:
         saved = lambda: len(log.read_text().splitlines()) if log.exists() else 0  # noqa: E731
         deadline = time.monotonic() + 120
@@ -94,8 +97,8 @@ def backup_while_saving(url: str, folder: Path) -> dict:
             time.sleep(0.05)
     finally:
         stop.touch()
-        _, errors = saver.communicate(timeout=120)
-    assert saver.returncode == 0, errors[-3000:]
+        saver.wait(timeout=120)
+    assert saver.returncode == 0, saver_log.read_text()[-3000:]
     saves = [json.loads(line) for line in log.read_text().splitlines()]
     backup = Path(made.stdout.strip().splitlines()[-1])
     return {
