@@ -1,7 +1,8 @@
 """Browser tests: pytest-django's live server driven by playwright through Debian's chromium.
 
-- ``browser`` (per test): headless ``/usr/bin/chromium`` (playwright's own browser download is not
-  used); the tests are skipped with a reason when it or playwright is missing.
+- ``browser``: headless ``/usr/bin/chromium`` (playwright's own browser download is not used), one
+  per worker for a run of browser tests in a row; the tests are skipped with a reason when it or
+  playwright is missing.
 - ``context`` / ``page`` (per test): a fresh browser context on the live server (Dutch, the club's
   language; 15 s timeouts), the page's uncaught JavaScript errors in ``page.js_errors``;
   ``new_context(**options)`` and ``new_page(**options)`` make more (``java_script_enabled=False``).
@@ -36,14 +37,56 @@ TIMEOUT_MS = 15_000
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
+class SharedChromium:
+    """One headless chromium for a run of browser tests in a row on this worker (starting playwright
+    and chromium takes about a second; every test still gets fresh contexts, so no cookie, storage or
+    cache passes from one test to the next). It is stopped before any other test runs: see
+    pytest_runtest_protocol."""
+
+    def __init__(self) -> None:
+        self.playwright = None
+        self.browser = None
+
+    def get(self):
+        if self.browser is not None and not self.browser.is_connected():
+            self.stop()  # a chromium that crashed or was closed: the next test gets a new one
+        if self.browser is None:
+            sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+            self.playwright = sync_api.sync_playwright().start()
+            self.browser = self.playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        return self.browser
+
+    def stop(self) -> None:
+        browser, playwright = self.browser, self.playwright
+        self.browser = self.playwright = None
+        try:
+            if browser is not None and browser.is_connected():
+                browser.close()
+        finally:
+            if playwright is not None:
+                playwright.stop()
+                # Django keeps its connections in context variables, and while playwright runs, the
+                # tests' ORM calls live in a context of their own: close those connections, or
+                # PostgreSQL refuses to drop the test database at the end ("being accessed by other users").
+                connections.close_all()
+
+
+CHROMIUM_OF_THIS_WORKER = SharedChromium()
+
+
+def _is_browser_test(item) -> bool:
+    return item is not None and item.get_closest_marker("browser") is not None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """While playwright's sync API is started, this thread has a running event loop, so Django would
     refuse the (synchronous, safe) ORM calls of the test and its fixtures. Allow them for the browser
-    tests only — setup, call and teardown — and stop playwright at the end of each test (the
-    fixtures are function-scoped), so that no other test and no subprocess (``check --deploy``
-    refuses the variable) ever sees either."""
-    if item.get_closest_marker("browser") is None:
+    tests only — setup, call and teardown — and stop playwright (the worker's shared chromium) as soon
+    as the next test is not a browser test, and in any case before one starts, so that no other test
+    and no subprocess (``check --deploy`` refuses the variable) ever sees either."""
+    if not _is_browser_test(item):
+        CHROMIUM_OF_THIS_WORKER.stop()
         yield
         return
     previous = os.environ.get(ASYNC_UNSAFE)
@@ -51,10 +94,18 @@ def pytest_runtest_protocol(item, nextitem):
     try:
         yield
     finally:
-        if previous is None:
-            os.environ.pop(ASYNC_UNSAFE, None)
-        else:
-            os.environ[ASYNC_UNSAFE] = previous
+        try:
+            if not _is_browser_test(nextitem):
+                CHROMIUM_OF_THIS_WORKER.stop()
+        finally:
+            if previous is None:
+                os.environ.pop(ASYNC_UNSAFE, None)
+            else:
+                os.environ[ASYNC_UNSAFE] = previous
+
+
+def pytest_sessionfinish(session):
+    CHROMIUM_OF_THIS_WORKER.stop()
 
 
 @pytest.hookimpl(tryfirst=True, hookwrapper=True)
@@ -72,22 +123,15 @@ def _failed(request) -> bool:
 
 @pytest.fixture
 def browser():
-    """Headless chromium for one test (about a second to start; see pytest_runtest_protocol for
-    why it is not kept for the session)."""
+    """Headless chromium, shared by the browser tests that run in a row on this worker."""
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         reason = f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("CI"):
             pytest.fail(reason + "; .ci/run installs it, so on CI this is an error", pytrace=False)
         pytest.skip(reason)
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-        # Django keeps its connections in context variables, and while playwright runs, the test's
-        # ORM calls live in a context of their own: close that connection here, or PostgreSQL
-        # refuses to drop the test database at the end ("being accessed by other users").
-        connections.close_all()
+    yield CHROMIUM_OF_THIS_WORKER.get()
+    # The connection this test's ORM calls opened (in playwright's context, see SharedChromium.stop).
+    connections.close_all()
 
 
 @pytest.fixture

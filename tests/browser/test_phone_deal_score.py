@@ -21,8 +21,8 @@ BATCH = 800
 ROEM = (0, 0, 0, 0, 20, 20, 40, 50, 70, 100, 120, 200, 250, 1000, 10, 30, 15, 1010)
 
 
-def rule_sets():
-    """Every preset, and every preset with each house rule that changes a deal's score."""
+def rule_sets(only: str | None = None):
+    """Every preset (or the one named), and with each house rule that changes a deal's score."""
     options = (
         {"pit_bonus": 50},
         {"slot_bonus": 50},
@@ -36,6 +36,8 @@ def rule_sets():
     )
     out = []
     for name, preset in RULESETS.items():
+        if only is not None and name != only:
+            continue
         out.append((name, preset))
         for change in options:
             if not preset.has_bidder and change.get("nil_bid"):
@@ -119,10 +121,17 @@ def scorer(browser):
     page.close()
 
 
-def test_the_phone_scores_every_deal_as_the_engine(scorer):
-    rng = random.Random(27)
+def test_every_preset_and_house_rule_is_compared_on_tens_of_thousands_of_deals():
+    assert sum(len(rule_sets(preset)) for preset in RULESETS) == len(rule_sets())
+    assert len(rule_sets()) * DEALS_PER_RULE_SET >= 40_000
+
+
+# One test per preset (with its house rules), so that the comparison spreads over the workers.
+@pytest.mark.parametrize("preset", list(RULESETS))
+def test_the_phone_scores_every_deal_as_the_engine(preset, scorer):
+    rng = random.Random(f"27 {preset}")
     compared = errors = 0
-    for name, rules in rule_sets():
+    for name, rules in rule_sets(preset):
         deals = [generated_deal(rules, rng) for _ in range(DEALS_PER_RULE_SET)]
         expected = [engine(rules, deal) for deal in deals]
         got = []
@@ -138,7 +147,7 @@ def test_the_phone_scores_every_deal_as_the_engine(scorer):
             assert have == want, f"{name}: {deal}"
         compared += len(deals)
         errors += sum(1 for want in expected if "error" in want)
-    assert compared >= 40_000
+    assert compared == len(rule_sets(preset)) * DEALS_PER_RULE_SET
     assert compared // 10 < errors < compared // 2, "both valid and refused deals were compared"
 
 
