@@ -24,6 +24,9 @@ def test_attendance_page_search_same_as_last_and_live_count(live_server, new_pag
     club = ClubFactory()
     competition = CompetitionFactory(club=club, name="Clubavonden")
     players = PlayerFactory.create_batch(12, club=club)
+    # The one searched for has a name no other contains (a factory "Jan" would also find "Jansen").
+    players[7].first_name, players[7].last_name = "Zeger", "Zonneveld"
+    players[7].save()
     first = services.create_evening(competition=competition)
     services.register_attendance(evening=first, players=players[:5])
     second = services.create_evening(competition=competition)
