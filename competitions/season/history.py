@@ -42,6 +42,7 @@ from clubs import names
 from clubs.models import Player
 from competitions.models import Competition, Evening, EveningTotal
 from competitions.season.models import SettingsChange
+from core.planner_statistics import BULK_ROWS, refresh_statistics
 from core.text import control_character
 
 logger = logging.getLogger(__name__)
@@ -398,6 +399,8 @@ def _import(
             result.totals_unchanged += 1
     EveningTotal.objects.bulk_create(new)
     result.totals_created = len(new)
+    if len(new) >= BULK_ROWS:  # a season at once: the standings that follow are planned on its real size
+        refresh_statistics(EveningTotal, Evening, Player)
     if result.evenings_created or result.totals_created or result.totals_changed or result.players_created:
         SettingsChange.objects.create(
             competition=competition,

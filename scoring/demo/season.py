@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime
 import random
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from clubs.names import with_sort_names
 from competitions import services as organise
 from competitions.base.rulesets import first_dealer_of, ruleset_for_match
 from competitions.models import Competition, Division, Entrant, Match, Round
+from core.planner_statistics import refresh_statistics
 from scoring import services as scoring
 from scoring.duplicate.demo import seed_duplicate_evening, seed_duplicate_in_progress
 from scoring.models import Deal
@@ -131,6 +133,11 @@ def seed_demo() -> str:
     seed_duplicate_evening(club, members[:16], enterer=scorer, confirmer=organiser, seed=SEED)
     # One still being played (round 1 confirmed, round 2 entered at one table): fair play, issue 24.
     seed_duplicate_in_progress(club, members[12:28], enterer=scorer, confirmer=organiser, seed=SEED + 1)
+    # Seasons written at once: PostgreSQL plans the ratings' and every page's queries on their real size
+    # (core.planner_statistics: on tables analysed while empty the standings query took 47 s).
+    refresh_statistics(
+        *(model for label in ("clubs", "competitions", "scoring") for model in apps.get_app_config(label).get_models())
+    )
     return _summary() + seed_ratings()  # player ratings of every club and league (scoring.ratings)
 
 
