@@ -133,12 +133,18 @@ def seed_demo() -> str:
     seed_duplicate_evening(club, members[:16], enterer=scorer, confirmer=organiser, seed=SEED)
     # One still being played (round 1 confirmed, round 2 entered at one table): fair play, issue 24.
     seed_duplicate_in_progress(club, members[12:28], enterer=scorer, confirmer=organiser, seed=SEED + 1)
-    # Seasons written at once: PostgreSQL plans the ratings' and every page's queries on their real size
-    # (core.planner_statistics: on tables analysed while empty the standings query took 47 s).
-    refresh_statistics(
-        *(model for label in ("clubs", "competitions", "scoring") for model in apps.get_app_config(label).get_models())
-    )
+    _refresh_statistics()
     return _summary() + seed_ratings()  # player ratings of every club and league (scoring.ratings)
+
+
+def _refresh_statistics() -> None:
+    """Seasons written at once: PostgreSQL plans the draws', the ratings' and every page's queries on
+    their real size (core.planner_statistics: on tables analysed while empty, one standings query of the
+    demo took 47 s)."""
+    models = (
+        model for label in ("clubs", "competitions", "scoring") for model in apps.get_app_config(label).get_models()
+    )
+    refresh_statistics(*models)
 
 
 # --- clubs, members and people ------------------------------------------------------------------
@@ -281,6 +287,8 @@ def _club_evenings(club: Club, members: list[Player], people: _People, rng: rand
             _play_round(
                 round, rng, people, demo_club_id=club.pk, open_tables=("draft", "entered", "entered") if last else ()
             )
+        if number == 1:
+            _refresh_statistics()  # the next evenings' draws read the standings of the first
 
 
 def _pair_teams(club: Club, members: list[Player], count: int) -> list[Team]:
